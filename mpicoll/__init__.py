@@ -1,0 +1,17 @@
+"""mpicoll: MPI collectives as first-class JAX primitives.
+
+Every function works eagerly and under ``jax.jit``, ``grad``, ``vmap`` and
+``lax`` control flow, runs in program order on every rank, and splits
+messages larger than MPI's ``int`` count into chunks. Communicators and
+reduction ops are mpi4py objects. Code written for mpi4jax ports by changing
+the import: ``import mpicoll as mpi4jax``.
+"""
+
+from mpicoll._src.config import get_chunk_bytes, set_chunk_bytes
+from mpicoll._src.ops.allreduce import allreduce
+from mpicoll._src.ops.alltoall import alltoall
+from mpicoll._src.ops.sendrecv import sendrecv
+
+__version__ = "0.1.0"
+
+__all__ = ["allreduce", "alltoall", "sendrecv", "get_chunk_bytes", "set_chunk_bytes"]

@@ -1,0 +1,544 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""XLA FFI handlers that run MPI operations.
+
+Layout of this file (one place per concept):
+  1. errors        -- turning MPI return codes into XLA FFI errors
+  2. call frames   -- decoding buffers and attributes, answering XLA's
+                      metadata query; shared by every handler
+  3. datatypes     -- XLA element type -> MPI datatype, MPI_Op
+  4. handlers      -- one short function per MPI operation; each splits
+                      messages larger than the chunk limit into legal calls
+  5. registration  -- capsules handed to `jax.ffi.register_ffi_target`
+
+This layer knows MPI and XLA buffers and nothing about JAX tracing. The
+Python side (`mpicoll._src.primitive`) decides the attributes; every
+attribute is a 64-bit integer scalar.
+"""
+
+from cpython.pycapsule cimport PyCapsule_New
+from libc.stdint cimport int64_t, uint16_t, uintptr_t
+from libc.string cimport memcmp, strlen
+from libc.stdio cimport snprintf
+from libc.limits cimport INT_MAX
+
+from mpi4py.libmpi cimport *
+from mpicoll._src.xla_ffi cimport *
+
+
+# ---------------------------------------------------------------------------
+# 1. Errors
+# ---------------------------------------------------------------------------
+
+cdef XLA_FFI_Error* ffi_error(const XLA_FFI_Api* api, XLA_FFI_Error_Code code,
+                              const char* message) noexcept nogil:
+    cdef XLA_FFI_Error_Create_Args args
+    args.struct_size = XLA_FFI_Error_Create_Args_STRUCT_SIZE
+    args.extension_start = NULL
+    args.message = message        # XLA copies the text
+    args.errc = code
+    return api.XLA_FFI_Error_Create(&args)
+
+
+cdef XLA_FFI_Error* mpi_error(const XLA_FFI_Api* api, int ierr,
+                              const char* where) noexcept nogil:
+    cdef char text[4096]
+    cdef char message[4400]
+    cdef int length = 0
+    text[0] = 0
+    if MPI_Error_string(ierr, text, &length) != MPI_SUCCESS:
+        snprintf(text, sizeof(text), "MPI error code %d", ierr)
+    snprintf(message, sizeof(message), "mpicoll: %s failed: %s", where, text)
+    return ffi_error(api, XLA_FFI_Error_Code_INTERNAL, message)
+
+
+# ---------------------------------------------------------------------------
+# 2. Call frames
+# ---------------------------------------------------------------------------
+
+cdef enum:
+    MAX_BUFFERS = 4
+
+# Attribute slots. The Python side sends a subset of these names; a missing
+# attribute keeps the default set in `decode`.
+cdef enum:
+    ATTR_COMM
+    ATTR_OP
+    ATTR_SOURCE
+    ATTR_DEST
+    ATTR_SENDTAG
+    ATTR_RECVTAG
+    ATTR_CHUNK_BYTES
+    ATTR_STATUS
+    N_ATTRS
+
+cdef const char* ATTR_NAMES[8]
+ATTR_NAMES[:] = [b"comm", b"op", b"source", b"dest", b"sendtag", b"recvtag",
+                 b"chunk_bytes", b"status"]
+
+ctypedef struct Call:
+    const XLA_FFI_Api* api
+    bint metadata_query
+    int nargs
+    int nrets
+    XLA_FFI_Buffer* args[MAX_BUFFERS]   # ordering tokens are left out
+    XLA_FFI_Buffer* rets[MAX_BUFFERS]
+    int64_t attr[N_ATTRS]
+    MPI_Comm comm
+
+
+cdef int attr_slot(const XLA_FFI_ByteSpan* name) noexcept nogil:
+    cdef int i
+    for i in range(N_ATTRS):
+        if name.len == strlen(ATTR_NAMES[i]) and \
+                memcmp(name.ptr, ATTR_NAMES[i], name.len) == 0:
+            return i
+    return -1
+
+
+cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
+    """Fill `call` from XLA's call frame, or answer the metadata query.
+
+    XLA first calls every handler with a metadata extension on the frame
+    (to learn the FFI version the handler was built for); that call must not
+    touch buffers or MPI.
+    """
+    cdef XLA_FFI_Extension_Base* ext = frame.extension_start
+    cdef XLA_FFI_Metadata_Extension* meta
+    cdef XLA_FFI_Buffer* buf
+    cdef XLA_FFI_Scalar* scalar
+    cdef int64_t i
+    cdef int slot
+    call.api = frame.api
+    call.metadata_query = False
+    if ext != NULL and ext.type == XLA_FFI_Extension_Metadata:
+        meta = <XLA_FFI_Metadata_Extension*>ext
+        meta.metadata.api_version.major_version = XLA_FFI_API_MAJOR
+        meta.metadata.api_version.minor_version = XLA_FFI_API_MINOR
+        meta.metadata.traits = 0
+        call.metadata_query = True
+        return NULL
+
+    call.nargs = 0
+    for i in range(frame.args.size):
+        buf = <XLA_FFI_Buffer*>frame.args.args[i]
+        if buf.dtype == XLA_FFI_DataType_TOKEN:
+            continue
+        if call.nargs == MAX_BUFFERS:
+            return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                             b"mpicoll: too many operands")
+        call.args[call.nargs] = buf
+        call.nargs += 1
+    call.nrets = 0
+    for i in range(frame.rets.size):
+        buf = <XLA_FFI_Buffer*>frame.rets.rets[i]
+        if buf.dtype == XLA_FFI_DataType_TOKEN:
+            continue
+        if call.nrets == MAX_BUFFERS:
+            return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                             b"mpicoll: too many results")
+        call.rets[call.nrets] = buf
+        call.nrets += 1
+
+    for i in range(N_ATTRS):
+        call.attr[i] = 0
+    call.attr[ATTR_CHUNK_BYTES] = INT_MAX
+    for i in range(frame.attrs.size):
+        slot = attr_slot(frame.attrs.names[i])
+        if slot < 0:
+            continue
+        scalar = <XLA_FFI_Scalar*>frame.attrs.attrs[i]
+        if frame.attrs.types[i] != XLA_FFI_AttrType_SCALAR or \
+                scalar.dtype != XLA_FFI_DataType_S64:
+            return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                             b"mpicoll: attributes must be int64 scalars")
+        call.attr[slot] = (<int64_t*>scalar.value)[0]
+    if call.attr[ATTR_CHUNK_BYTES] <= 0:
+        return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                         b"mpicoll: chunk_bytes must be positive")
+    call.comm = MPI_Comm_f2c(<MPI_Fint>call.attr[ATTR_COMM])
+    return NULL
+
+
+cdef int64_t num_elements(const XLA_FFI_Buffer* buf) noexcept nogil:
+    cdef int64_t n = 1
+    cdef int64_t i
+    for i in range(buf.rank):
+        n *= buf.dims[i]
+    return n
+
+
+# ---------------------------------------------------------------------------
+# 3. Datatypes and reduction operations
+# ---------------------------------------------------------------------------
+
+cdef MPI_Datatype mpi_datatype(XLA_FFI_DataType dtype) noexcept nogil:
+    # float16 and bfloat16 travel as 16-bit words (moving bits is exact);
+    # reductions on them use the operations made in `make_half_ops`.
+    if dtype == XLA_FFI_DataType_PRED: return MPI_C_BOOL
+    if dtype == XLA_FFI_DataType_S8: return MPI_INT8_T
+    if dtype == XLA_FFI_DataType_S16: return MPI_INT16_T
+    if dtype == XLA_FFI_DataType_S32: return MPI_INT32_T
+    if dtype == XLA_FFI_DataType_S64: return MPI_INT64_T
+    if dtype == XLA_FFI_DataType_U8: return MPI_UINT8_T
+    if dtype == XLA_FFI_DataType_U16: return MPI_UINT16_T
+    if dtype == XLA_FFI_DataType_U32: return MPI_UINT32_T
+    if dtype == XLA_FFI_DataType_U64: return MPI_UINT64_T
+    if dtype == XLA_FFI_DataType_F16: return MPI_UINT16_T
+    if dtype == XLA_FFI_DataType_BF16: return MPI_UINT16_T
+    if dtype == XLA_FFI_DataType_F32: return MPI_FLOAT
+    if dtype == XLA_FFI_DataType_F64: return MPI_DOUBLE
+    if dtype == XLA_FFI_DataType_C64: return MPI_C_FLOAT_COMPLEX
+    if dtype == XLA_FFI_DataType_C128: return MPI_C_DOUBLE_COMPLEX
+    return MPI_DATATYPE_NULL
+
+
+cdef int64_t item_size(XLA_FFI_DataType dtype) noexcept nogil:
+    if dtype == XLA_FFI_DataType_PRED or dtype == XLA_FFI_DataType_S8 or \
+            dtype == XLA_FFI_DataType_U8:
+        return 1
+    if dtype == XLA_FFI_DataType_S16 or dtype == XLA_FFI_DataType_U16 or \
+            dtype == XLA_FFI_DataType_F16 or dtype == XLA_FFI_DataType_BF16:
+        return 2
+    if dtype == XLA_FFI_DataType_S32 or dtype == XLA_FFI_DataType_U32 or \
+            dtype == XLA_FFI_DataType_F32:
+        return 4
+    if dtype == XLA_FFI_DataType_C128:
+        return 16
+    return 8
+
+
+# Reduction codes shared with Python (`mpicoll._src.validation.OPS`).
+cdef enum:
+    OP_SUM
+    OP_PROD
+    OP_MIN
+    OP_MAX
+    OP_LAND
+    OP_LOR
+    OP_LXOR
+    OP_BAND
+    OP_BOR
+    OP_BXOR
+    N_OPS
+
+cdef extern from * nogil:
+    """
+    /* Reductions for float16 and bfloat16, which MPI lacks. Each pair of
+       16-bit inputs is widened to double, where sum and product of two such
+       values are exact, so the result is rounded once, as numpy rounds. */
+    #include <string.h>
+    #include <stdint.h>
+    static inline double mpicoll_f16_get(const void* p) {
+        _Float16 h; memcpy(&h, p, 2); return (double)h; }
+    static inline void mpicoll_f16_put(void* p, double v) {
+        _Float16 h = (_Float16)v; memcpy(p, &h, 2); }
+    static inline double mpicoll_bf16_get(const void* p) {
+        uint16_t h; uint32_t u; float f; memcpy(&h, p, 2);
+        u = (uint32_t)h << 16; memcpy(&f, &u, 4); return (double)f; }
+    static inline void mpicoll_bf16_put(void* p, double v) {
+        float f = (float)v; uint32_t u; uint16_t h; memcpy(&u, &f, 4);
+        if ((u & 0x7fffffffu) > 0x7f800000u) h = (uint16_t)((u >> 16) | 0x40u);
+        else h = (uint16_t)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+        memcpy(p, &h, 2); }
+    #define MPICOLL_HALF_OP(NAME, GET, PUT, EXPR)                         \\
+    static void NAME(void* in, void* inout, int* len, MPI_Datatype* t) {  \\
+        char* a = (char*)in; char* b = (char*)inout; int i;               \\
+        for (i = 0; i < *len; i++) {                                      \\
+            double x = GET(a + 2 * i), y = GET(b + 2 * i);                \\
+            PUT(b + 2 * i, (EXPR)); } }
+    MPICOLL_HALF_OP(mpicoll_f16_sum, mpicoll_f16_get, mpicoll_f16_put, x + y)
+    MPICOLL_HALF_OP(mpicoll_f16_prod, mpicoll_f16_get, mpicoll_f16_put, x * y)
+    MPICOLL_HALF_OP(mpicoll_f16_min, mpicoll_f16_get, mpicoll_f16_put, (x < y || x != x) ? x : y)
+    MPICOLL_HALF_OP(mpicoll_f16_max, mpicoll_f16_get, mpicoll_f16_put, (x > y || x != x) ? x : y)
+    MPICOLL_HALF_OP(mpicoll_bf16_sum, mpicoll_bf16_get, mpicoll_bf16_put, x + y)
+    MPICOLL_HALF_OP(mpicoll_bf16_prod, mpicoll_bf16_get, mpicoll_bf16_put, x * y)
+    MPICOLL_HALF_OP(mpicoll_bf16_min, mpicoll_bf16_get, mpicoll_bf16_put, (x < y || x != x) ? x : y)
+    MPICOLL_HALF_OP(mpicoll_bf16_max, mpicoll_bf16_get, mpicoll_bf16_put, (x > y || x != x) ? x : y)
+    """
+    void mpicoll_f16_sum(void*, void*, int*, MPI_Datatype*)
+    void mpicoll_f16_prod(void*, void*, int*, MPI_Datatype*)
+    void mpicoll_f16_min(void*, void*, int*, MPI_Datatype*)
+    void mpicoll_f16_max(void*, void*, int*, MPI_Datatype*)
+    void mpicoll_bf16_sum(void*, void*, int*, MPI_Datatype*)
+    void mpicoll_bf16_prod(void*, void*, int*, MPI_Datatype*)
+    void mpicoll_bf16_min(void*, void*, int*, MPI_Datatype*)
+    void mpicoll_bf16_max(void*, void*, int*, MPI_Datatype*)
+
+# [0] float16, [1] bfloat16; SUM, PROD, MIN, MAX. Made once at import.
+cdef MPI_Op half_ops[2][4]
+
+
+def make_half_ops():
+    """Create the float16/bfloat16 reductions (local, not collective)."""
+    cdef MPI_User_function* fns[2][4]
+    fns[0][:] = [<MPI_User_function*>mpicoll_f16_sum, <MPI_User_function*>mpicoll_f16_prod,
+                 <MPI_User_function*>mpicoll_f16_min, <MPI_User_function*>mpicoll_f16_max]
+    fns[1][:] = [<MPI_User_function*>mpicoll_bf16_sum, <MPI_User_function*>mpicoll_bf16_prod,
+                 <MPI_User_function*>mpicoll_bf16_min, <MPI_User_function*>mpicoll_bf16_max]
+    cdef int i, j
+    for i in range(2):
+        for j in range(4):
+            if MPI_Op_create(fns[i][j], 1, &half_ops[i][j]) != MPI_SUCCESS:
+                raise RuntimeError("mpicoll: MPI_Op_create failed")
+
+
+cdef MPI_Op mpi_op(int64_t code, XLA_FFI_DataType dtype) noexcept nogil:
+    if dtype == XLA_FFI_DataType_F16 or dtype == XLA_FFI_DataType_BF16:
+        if code < OP_SUM or code > OP_MAX:
+            return MPI_OP_NULL
+        return half_ops[0 if dtype == XLA_FFI_DataType_F16 else 1][code]
+    if code == OP_SUM: return MPI_SUM
+    if code == OP_PROD: return MPI_PROD
+    if code == OP_MIN: return MPI_MIN
+    if code == OP_MAX: return MPI_MAX
+    if code == OP_LAND: return MPI_LAND
+    if code == OP_LOR: return MPI_LOR
+    if code == OP_LXOR: return MPI_LXOR
+    if code == OP_BAND: return MPI_BAND
+    if code == OP_BOR: return MPI_BOR
+    if code == OP_BXOR: return MPI_BXOR
+    return MPI_OP_NULL
+
+
+# ---------------------------------------------------------------------------
+# 4. Handlers
+#
+# Chunking: `chunk_bytes` (from the Python setting, read at trace time) caps
+# the bytes of every single MPI message; counts stay <= INT_MAX. Results are
+# bitwise those of one unchunked call because chunks cover disjoint element
+# ranges and every rank splits the same way.
+# ---------------------------------------------------------------------------
+
+cdef inline int64_t chunk_elements(const Call* call, int64_t itemsize) noexcept nogil:
+    cdef int64_t n = call.attr[ATTR_CHUNK_BYTES] // itemsize
+    if n > INT_MAX:
+        n = INT_MAX
+    return n if n > 0 else 1
+
+
+cdef XLA_FFI_Error* unsupported_dtype(const Call* call) noexcept nogil:
+    return ffi_error(call.api, XLA_FFI_Error_Code_UNIMPLEMENTED,
+                     b"mpicoll: unsupported element type")
+
+
+cdef XLA_FFI_Error* allreduce(XLA_FFI_CallFrame* frame) noexcept nogil:
+    cdef Call call
+    cdef XLA_FFI_Error* err = decode(frame, &call)
+    if err != NULL or call.metadata_query:
+        return err
+    cdef XLA_FFI_Buffer* x = call.args[0]
+    cdef XLA_FFI_Buffer* y = call.rets[0]
+    cdef MPI_Datatype dtype = mpi_datatype(x.dtype)
+    cdef MPI_Op op = mpi_op(call.attr[ATTR_OP], x.dtype)
+    if dtype == MPI_DATATYPE_NULL or op == MPI_OP_NULL:
+        return unsupported_dtype(&call)
+    cdef int64_t itemsize = item_size(x.dtype)
+    cdef int64_t total = num_elements(x)
+    cdef int64_t step = chunk_elements(&call, itemsize)
+    cdef int64_t start = 0, count
+    cdef char* src = <char*>x.data
+    cdef char* dst = <char*>y.data
+    cdef int ierr
+    while start < total:
+        count = min(step, total - start)
+        ierr = MPI_Allreduce(src + start * itemsize, dst + start * itemsize,
+                             <int>count, dtype, op, call.comm)
+        if ierr != MPI_SUCCESS:
+            return mpi_error(call.api, ierr, b"MPI_Allreduce")
+        start += count
+    return NULL
+
+
+cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
+    cdef Call call
+    cdef XLA_FFI_Error* err = decode(frame, &call)
+    if err != NULL or call.metadata_query:
+        return err
+    cdef XLA_FFI_Buffer* x = call.args[0]
+    cdef XLA_FFI_Buffer* y = call.rets[0]
+    cdef MPI_Datatype dtype = mpi_datatype(x.dtype)
+    if dtype == MPI_DATATYPE_NULL:
+        return unsupported_dtype(&call)
+    cdef int size
+    cdef int ierr = MPI_Comm_size(call.comm, &size)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, b"MPI_Comm_size")
+    cdef int64_t itemsize = item_size(x.dtype)
+    cdef int64_t block = num_elements(x) // size     # elements per peer
+    cdef int64_t step = chunk_elements(&call, itemsize)
+    cdef char* src = <char*>x.data
+    cdef char* dst = <char*>y.data
+    cdef int64_t start = 0, count
+    cdef MPI_Datatype piece, strided
+    if block == 0:
+        return NULL
+    if block <= step:
+        ierr = MPI_Alltoall(src, <int>block, dtype, dst, <int>block, dtype, call.comm)
+        if ierr != MPI_SUCCESS:
+            return mpi_error(call.api, ierr, b"MPI_Alltoall")
+        return NULL
+    # Each round moves the same slice [start, start+count) of every peer's
+    # block: a datatype of `count` elements whose extent is one whole block,
+    # so peer i's slice sits at i * block (64-bit MPI_Aint arithmetic).
+    while start < block:
+        count = min(step, block - start)
+        ierr = MPI_Type_contiguous(<int>count, dtype, &piece)
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Type_create_resized(piece, 0, <MPI_Aint>(block * itemsize), &strided)
+            MPI_Type_free(&piece)
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Type_commit(&strided)
+            if ierr == MPI_SUCCESS:
+                ierr = MPI_Alltoall(src + start * itemsize, 1, strided,
+                                    dst + start * itemsize, 1, strided, call.comm)
+            MPI_Type_free(&strided)
+        if ierr != MPI_SUCCESS:
+            return mpi_error(call.api, ierr, b"MPI_Alltoall")
+        start += count
+    return NULL
+
+
+cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t ssize,
+                          int64_t schunk, int dest, int sendtag,
+                          char* rbuf, int64_t nrecv, MPI_Datatype rtype, int64_t rsize,
+                          int64_t rchunk, int source, int recvtag,
+                          MPI_Comm comm, MPI_Status* result) noexcept nogil:
+    """Move a message of any size as a series of chunk messages.
+
+    Protocol (both sides follow it without knowing the other's size): a
+    side whose count is at least one chunk sends ceil((n+1)/chunk) messages,
+    so its last message is always shorter than a chunk (possibly empty); the
+    receiver reads chunk-sized pieces until a short one arrives. A peer that
+    sends less than the receive buffer holds therefore never leaves the
+    receiver waiting, and a longer one gives MPI_ERR_TRUNCATE. Chunks after
+    the first are received from the source and tag the first one came with,
+    so ANY_SOURCE/ANY_TAG cannot mix two messages.
+    """
+    cdef bint send_chunked = nsend >= schunk
+    cdef bint recv_chunked = nrecv >= rchunk
+    cdef int64_t send_messages = nsend // schunk + 1 if send_chunked else 1
+    cdef bint receiving = True
+    cdef int64_t received = 0, k = 0, n, got
+    cdef MPI_Request reqs[2]
+    cdef MPI_Status stats[2]
+    cdef int nreq, ierr, ri, count
+    result.MPI_SOURCE = source
+    result.MPI_TAG = recvtag
+    while k < send_messages or receiving:
+        nreq = 0
+        ri = -1
+        if k < send_messages:
+            n = min(schunk, nsend - k * schunk) if send_chunked else nsend
+            ierr = MPI_Isend(sbuf + k * schunk * ssize, <int>n, stype, dest, sendtag,
+                             comm, &reqs[nreq])
+            if ierr != MPI_SUCCESS:
+                return ierr
+            nreq += 1
+        if receiving:
+            n = min(rchunk, nrecv - received) if recv_chunked else nrecv
+            ierr = MPI_Irecv(rbuf + received * rsize, <int>n, rtype, source, recvtag,
+                             comm, &reqs[nreq])
+            if ierr != MPI_SUCCESS:
+                return ierr
+            ri = nreq
+            nreq += 1
+        ierr = MPI_Waitall(nreq, reqs, stats)
+        if ierr == MPI_ERR_IN_STATUS:
+            ierr = stats[0].MPI_ERROR if stats[0].MPI_ERROR != MPI_SUCCESS else stats[1].MPI_ERROR
+        if ierr != MPI_SUCCESS:
+            return ierr
+        if ri >= 0:
+            ierr = MPI_Get_count(&stats[ri], rtype, &count)
+            if ierr != MPI_SUCCESS:
+                return ierr
+            if k == 0:
+                source = stats[ri].MPI_SOURCE
+                recvtag = stats[ri].MPI_TAG
+                result.MPI_SOURCE = source
+                result.MPI_TAG = recvtag
+            received += count
+            if not recv_chunked or count < rchunk or source == MPI_PROC_NULL:
+                receiving = False
+        k += 1
+    return MPI_Status_set_elements_x(result, rtype, <MPI_Count>received)
+
+
+cdef XLA_FFI_Error* sendrecv(XLA_FFI_CallFrame* frame) noexcept nogil:
+    cdef Call call
+    cdef XLA_FFI_Error* err = decode(frame, &call)
+    if err != NULL or call.metadata_query:
+        return err
+    cdef XLA_FFI_Buffer* x = call.args[0]
+    cdef XLA_FFI_Buffer* y = call.rets[0]
+    cdef MPI_Datatype stype = mpi_datatype(x.dtype)
+    cdef MPI_Datatype rtype = mpi_datatype(y.dtype)
+    if stype == MPI_DATATYPE_NULL or rtype == MPI_DATATYPE_NULL:
+        return unsupported_dtype(&call)
+    cdef int64_t ssize = item_size(x.dtype), rsize = item_size(y.dtype)
+    cdef int64_t nsend = num_elements(x), nrecv = num_elements(y)
+    cdef int64_t schunk = chunk_elements(&call, ssize)
+    cdef int64_t rchunk = chunk_elements(&call, rsize)
+    cdef MPI_Status local_status
+    cdef MPI_Status* status = <MPI_Status*><uintptr_t>call.attr[ATTR_STATUS]
+    if status == NULL:
+        status = &local_status
+    cdef int ierr
+    if nsend < schunk and nrecv < rchunk:
+        ierr = MPI_Sendrecv(x.data, <int>nsend, stype, <int>call.attr[ATTR_DEST],
+                            <int>call.attr[ATTR_SENDTAG],
+                            y.data, <int>nrecv, rtype, <int>call.attr[ATTR_SOURCE],
+                            <int>call.attr[ATTR_RECVTAG], call.comm, status)
+    else:
+        ierr = sendrecv_chunked(<char*>x.data, nsend, stype, ssize, schunk,
+                                <int>call.attr[ATTR_DEST], <int>call.attr[ATTR_SENDTAG],
+                                <char*>y.data, nrecv, rtype, rsize, rchunk,
+                                <int>call.attr[ATTR_SOURCE], <int>call.attr[ATTR_RECVTAG],
+                                call.comm, status)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, b"MPI_Sendrecv")
+    return NULL
+
+
+# ---------------------------------------------------------------------------
+# 5. Registration
+# ---------------------------------------------------------------------------
+
+def handlers():
+    """Map of FFI target name -> PyCapsule of the handler."""
+    return {
+        "mpicoll_allreduce": PyCapsule_New(<void*>allreduce, NULL, NULL),
+        "mpicoll_alltoall": PyCapsule_New(<void*>alltoall, NULL, NULL),
+        "mpicoll_sendrecv": PyCapsule_New(<void*>sendrecv, NULL, NULL),
+    }
+
+
+cdef extern from *:
+    """
+    #if defined(OPEN_MPI) && OPEN_MPI
+    #define MPICOLL_MPI_VENDOR "Open MPI"
+    #elif defined(I_MPI_VERSION)
+    #define MPICOLL_MPI_VENDOR "Intel MPI"
+    #elif defined(MSMPI_VER)
+    #define MPICOLL_MPI_VENDOR "Microsoft MPI"
+    #elif defined(MVAPICH2_VERSION) || defined(MVAPICH_VERSION)
+    #define MPICOLL_MPI_VENDOR "MVAPICH"
+    #elif defined(MPICH_NAME)
+    #define MPICOLL_MPI_VENDOR "MPICH"
+    #else
+    #define MPICOLL_MPI_VENDOR "unknown"
+    #endif
+    """
+    const char* MPICOLL_MPI_VENDOR
+
+
+def built_with_vendor():
+    """Name of the MPI implementation whose mpi.h this module was built with."""
+    return MPICOLL_MPI_VENDOR.decode()
+
+
+def library_version():
+    """MPI_Get_library_version of the MPI library this module calls."""
+    cdef char text[8192]
+    cdef int length = 0
+    MPI_Get_library_version(text, &length)
+    return text[:length].decode(errors="replace")

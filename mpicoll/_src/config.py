@@ -1,0 +1,65 @@
+"""User settings that are read when a function is traced."""
+
+import os
+
+# The largest message that keeps every MPI count <= INT_MAX and every single
+# message <= 2**31 - 1 bytes (some MPI transports misbehave above 2 GiB).
+DEFAULT_CHUNK_BYTES = 2**31 - 1
+
+_ENV_CHUNK_BYTES = "MPICOLL_CHUNK_BYTES"
+_chunk_bytes = None   # None: take the environment variable or the default
+
+
+def _parse_chunk_bytes(value, source):
+    if isinstance(value, bool):
+        raise TypeError(f"{source} must be an integer number of bytes, got {value!r}")
+    try:
+        number = int(value)
+        if isinstance(value, float) and number != value:
+            raise ValueError
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"{source} must be a positive integer number of bytes, got {value!r}") from None
+    if number <= 0:
+        raise ValueError(f"{source} must be positive, got {number}")
+    return number
+
+
+def set_chunk_bytes(nbytes):
+    """Set the largest size, in bytes, of one MPI message that mpicoll sends.
+
+    Messages larger than this are split into several MPI calls, in an order
+    every rank agrees on; results are bitwise identical to one call. The
+    setting is read when a function is traced, so set it before calling (or
+    before the first call of) a jitted function, identically on all ranks.
+
+    Args:
+      nbytes: a positive integer, or None to return to the environment
+        variable ``MPICOLL_CHUNK_BYTES`` or the default (2**31 - 1).
+
+    Raises:
+      ValueError/TypeError: ``nbytes`` is zero, negative or not an integer.
+    """
+    global _chunk_bytes
+    _chunk_bytes = None if nbytes is None else _parse_chunk_bytes(nbytes, "chunk_bytes")
+
+
+def get_chunk_bytes():
+    """The chunk limit in force: the Python setting, else ``MPICOLL_CHUNK_BYTES``, else the default."""
+    if _chunk_bytes is not None:
+        return _chunk_bytes
+    env = os.environ.get(_ENV_CHUNK_BYTES)
+    if env is not None and env.strip():
+        return _parse_chunk_bytes(env.strip(), _ENV_CHUNK_BYTES)
+    return DEFAULT_CHUNK_BYTES
+
+
+def chunk_bytes_for(dtype):
+    """The chunk limit for `dtype`, checked to hold at least one element."""
+    limit = get_chunk_bytes()
+    if limit < dtype.itemsize:
+        raise ValueError(
+            f"the chunk limit ({limit} bytes) is smaller than one {dtype} element "
+            f"({dtype.itemsize} bytes); raise it with mpicoll.set_chunk_bytes or "
+            f"{_ENV_CHUNK_BYTES}")
+    return limit

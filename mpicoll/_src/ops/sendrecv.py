@@ -1,0 +1,151 @@
+"""sendrecv: send one array to a rank and receive one from a (maybe other) rank.
+
+Serial equivalent: rank r's result is rank ``source``'s ``sendbuf``; with
+``source=MPI.PROC_NULL`` nothing arrives and the result is ``recvbuf``.
+"""
+
+import dataclasses
+
+import jax.numpy as jnp
+from jax.interpreters import ad, batching
+from mpi4py import MPI
+
+from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.primitive import mpi_primitive
+from mpicoll._src.validation import as_array, check_rank, check_tag, resolve_comm
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class StatusParam:
+    """An MPI.Status as a primitive parameter; compared by identity.
+
+    Holding it here keeps the Status alive as long as any compiled function
+    that writes into it.
+    """
+    status: MPI.Status
+
+    @property
+    def address(self):
+        return MPI._addressof(self.status)
+
+
+def sendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=MPI.ANY_TAG,
+             comm=None, status=None):
+    """Send ``sendbuf`` to ``dest`` and receive into a copy of ``recvbuf`` from ``source``.
+
+    Both happen at once (MPI_Sendrecv), so a ring shift cannot deadlock.
+
+    Args:
+      sendbuf: array to send (any shape and supported dtype).
+      recvbuf: array whose shape and dtype the incoming message has; its values
+        are returned where nothing is received (``source=MPI.PROC_NULL``, or
+        a message shorter than ``recvbuf``), as MPI leaves such memory alone.
+      source: rank to receive from, ``MPI.ANY_SOURCE`` or ``MPI.PROC_NULL``.
+      dest: rank to send to, or ``MPI.PROC_NULL``.
+      sendtag: tag of the outgoing message (0..MPI.TAG_UB).
+      recvtag: tag to accept, or ``MPI.ANY_TAG`` (default).
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+      status: optional ``MPI.Status``; filled with source, tag and element
+        count of the received message when the operation runs (also under jit).
+
+    Returns:
+      A new array with ``recvbuf``'s shape and dtype holding the received data.
+
+    Gradients: linear in (sendbuf, recvbuf). The transpose sends the
+    cotangent of the result back to ``source`` and receives the cotangent of
+    ``sendbuf`` from ``dest``; the derivative with respect to ``recvbuf`` is
+    the identity where nothing is received and zero elsewhere. Forward and
+    reverse mode need an explicit ``source`` (not ``MPI.ANY_SOURCE``).
+    ``vmap``: if either buffer is batched both are, so every rank must vmap
+    the same way (as an SPMD program does).
+
+    Raises:
+      ValueError: ranks or tags out of range.
+      TypeError: ranks or tags that are traced values or not ints; unsupported
+        dtypes; ``comm`` or ``status`` of the wrong type.
+    """
+    comm = resolve_comm(comm)
+    sendbuf = as_array(sendbuf, "sendbuf")
+    recvbuf = as_array(recvbuf, "recvbuf")
+    source = check_rank(source, "source", comm, allow_any_source=True)
+    dest = check_rank(dest, "dest", comm)
+    sendtag = check_tag(sendtag, "sendtag")
+    recvtag = check_tag(recvtag, "recvtag", allow_any_tag=True)
+    if status is not None and not isinstance(status, MPI.Status):
+        raise TypeError(f"status must be an mpi4py MPI.Status or None, got {type(status).__name__}")
+    return _sendrecv(sendbuf, recvbuf, source=source, dest=dest, sendtag=sendtag,
+                     recvtag=recvtag, comm=comm,
+                     status=None if status is None else StatusParam(status))
+
+
+def _sendrecv(sendbuf, recvbuf, *, status=None, **params):
+    chunk = max(chunk_bytes_for(sendbuf.dtype), chunk_bytes_for(recvbuf.dtype))
+    return sendrecv_p.bind(sendbuf, recvbuf, status=status, chunk_bytes=chunk, **params)
+
+
+def _attributes(*, source, dest, sendtag, recvtag, comm, status, chunk_bytes):
+    return dict(comm=comm.handle, source=source, dest=dest, sendtag=sendtag,
+                recvtag=recvtag, chunk_bytes=chunk_bytes,
+                status=0 if status is None else status.address)
+
+
+sendrecv_p = mpi_primitive(
+    "sendrecv",
+    abstract_eval=lambda sendbuf, recvbuf, **_: recvbuf,
+    ffi_attributes=_attributes,
+    operand_output_aliases={1: 0},   # the result starts as recvbuf's values
+)
+
+
+def _require_known_source(source, what):
+    if source == MPI.ANY_SOURCE:
+        raise NotImplementedError(
+            f"{what} of sendrecv needs an explicit source rank: with MPI.ANY_SOURCE "
+            "the rank to send the derivative to is only known at run time")
+
+
+def _differentiable(*arrays):
+    return all(jnp.issubdtype(a.dtype, jnp.inexact) for a in arrays)
+
+
+def _jvp(primals, tangents, **params):
+    sendbuf, recvbuf = primals
+    out = sendrecv_p.bind(sendbuf, recvbuf, **params)
+    if not _differentiable(sendbuf, recvbuf):
+        return out, ad.Zero.from_primal_value(out)
+    _require_known_source(params["source"], "differentiation")
+    t_send, t_recv = map(ad.instantiate_zeros, tangents)
+    return out, sendrecv_p.bind(t_send, t_recv, **dict(params, status=None))
+
+
+def _transpose(ct, sendbuf, recvbuf, *, source, dest, sendtag, recvtag, comm,
+               status, chunk_bytes):
+    _require_known_source(source, "the transpose")
+    ct = ad.instantiate_zeros(ct)
+    send_aval = sendbuf.aval if ad.is_undefined_primal(sendbuf) else sendbuf
+    # The cotangent goes back along the edge it came: to `source`, and the
+    # cotangent of sendbuf arrives from `dest`. The receive accepts any tag
+    # (the source rank is explicit and MPI keeps messages between a pair in
+    # order); the send uses the tag the forward message was received with.
+    ct_send = sendrecv_p.bind(
+        ct, jnp.zeros(send_aval.shape, send_aval.dtype),
+        source=dest, dest=source,
+        sendtag=recvtag if recvtag != MPI.ANY_TAG else sendtag,
+        recvtag=MPI.ANY_TAG, comm=comm, status=None, chunk_bytes=chunk_bytes)
+    ct_recv = ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)
+    return [ct_send if ad.is_undefined_primal(sendbuf) else None,
+            ct_recv if ad.is_undefined_primal(recvbuf) else None]
+
+
+def _batch(args, dims, **params):
+    sendbuf, recvbuf = args
+    size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
+    # Both buffers get the batch axis in front; an unbatched one is broadcast
+    # so that every rank sends and receives the same number of elements.
+    sendbuf, recvbuf = (batching.bdim_at_front(a, d, size) for a, d in zip(args, dims))
+    return sendrecv_p.bind(sendbuf, recvbuf, **params), 0
+
+
+ad.primitive_jvps[sendrecv_p] = _jvp
+ad.primitive_transposes[sendrecv_p] = _transpose
+batching.primitive_batchers[sendrecv_p] = _batch

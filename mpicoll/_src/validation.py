@@ -1,0 +1,148 @@
+"""Trace-time checks of user arguments: communicators, ranks, tags, ops, dtypes.
+
+Every check raises TypeError/ValueError naming the argument, before anything
+is staged or sent, so a mistake never reaches MPI.
+"""
+
+import dataclasses
+import operator
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from mpi4py import MPI
+
+
+@dataclasses.dataclass(frozen=True)
+class CommParam:
+    """A communicator as a primitive parameter (mpi4py's are unhashable).
+
+    Equal and hashed by MPI handle, which is what the handlers use.
+    """
+    handle: int
+    size: int
+    rank: int
+    comm: MPI.Comm = dataclasses.field(compare=False, hash=False, repr=False)
+
+    def __repr__(self):
+        return f"Comm(size={self.size})"
+
+
+def resolve_comm(comm):
+    """The communicator to use: `comm`, or COMM_WORLD when None.
+
+    The default is COMM_WORLD itself, not a duplicate: creating one is a
+    collective call, which would deadlock if the first mpicoll call happened in
+    code that only some ranks run.
+    """
+    if comm is None:
+        comm = MPI.COMM_WORLD
+    if not isinstance(comm, MPI.Comm):
+        raise TypeError(
+            f"comm must be an mpi4py communicator (e.g. MPI.COMM_WORLD), got "
+            f"{type(comm).__name__}")
+    if comm == MPI.COMM_NULL:
+        raise ValueError("comm is MPI.COMM_NULL; pass a valid communicator")
+    if comm.Is_inter():
+        raise ValueError("comm is an intercommunicator; mpicoll supports intracommunicators")
+    return CommParam(handle=comm.py2f(), size=comm.Get_size(), rank=comm.Get_rank(),
+                     comm=comm)
+
+
+def _static_int(value, name):
+    if isinstance(value, jax.core.Tracer):
+        raise TypeError(
+            f"{name} must be a Python int known at trace time, got a traced value. "
+            "Ranks and tags decide which messages match, so they cannot depend on "
+            "array data inside jit/vmap; compute them outside the traced function.")
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
+
+
+def check_rank(value, name, comm, *, allow_any_source=False):
+    """A peer rank: 0 <= rank < comm size, or MPI.PROC_NULL (or ANY_SOURCE)."""
+    rank = _static_int(value, name)
+    if rank == MPI.PROC_NULL or (allow_any_source and rank == MPI.ANY_SOURCE):
+        return rank
+    if not 0 <= rank < comm.size:
+        extra = ", MPI.ANY_SOURCE" if allow_any_source else ""
+        raise ValueError(
+            f"{name}={rank} is not a rank of the communicator (size {comm.size}); "
+            f"use 0..{comm.size - 1}, MPI.PROC_NULL{extra}")
+    return rank
+
+
+def check_tag(value, name, *, allow_any_tag=False):
+    """A message tag: 0 <= tag <= MPI.TAG_UB (or ANY_TAG)."""
+    tag = _static_int(value, name)
+    if allow_any_tag and tag == MPI.ANY_TAG:
+        return tag
+    upper = MPI.COMM_WORLD.Get_attr(MPI.TAG_UB)
+    if not 0 <= tag <= upper:
+        raise ValueError(f"{name}={tag} is not a valid tag; use 0..{upper}")
+    return tag
+
+
+SUPPORTED_DTYPES = tuple(np.dtype(d) for d in (
+    np.bool_, np.int8, np.int16, np.int32, np.int64,
+    np.uint8, np.uint16, np.uint32, np.uint64,
+    jnp.float16, jnp.bfloat16, np.float32, np.float64,
+    np.complex64, np.complex128))
+
+
+def as_array(x, name):
+    """`x` as a JAX array (or tracer) of a dtype MPI can move."""
+    try:
+        x = jnp.asarray(x)
+    except TypeError as exc:
+        raise TypeError(f"{name} must be an array, got {type(x).__name__}: {exc}") from None
+    if x.dtype not in SUPPORTED_DTYPES:
+        raise TypeError(
+            f"{name} has dtype {x.dtype}, which mpicoll does not support; supported: "
+            + ", ".join(str(d) for d in SUPPORTED_DTYPES))
+    return x
+
+
+# Reduction operations: code shared with the handlers (_ffi.pyx, OP_*), and
+# the dtype kinds MPI defines them for (MPI 4.1, section 6.9.2).
+_OP_TABLE = (
+    # name,  mpi4py op, code, kinds
+    ("SUM", MPI.SUM, 0, "iufc"),
+    ("PROD", MPI.PROD, 1, "iufc"),
+    ("MIN", MPI.MIN, 2, "iuf"),
+    ("MAX", MPI.MAX, 3, "iuf"),
+    ("LAND", MPI.LAND, 4, "biu"),
+    ("LOR", MPI.LOR, 5, "biu"),
+    ("LXOR", MPI.LXOR, 6, "biu"),
+    ("BAND", MPI.BAND, 7, "iu"),
+    ("BOR", MPI.BOR, 8, "iu"),
+    ("BXOR", MPI.BXOR, 9, "iu"),
+)
+OP_NAMES = {code: name for name, _, code, _ in _OP_TABLE}
+OP_CODES = {name: code for name, _, code, _ in _OP_TABLE}
+
+
+def _dtype_kind(dtype):
+    return "f" if dtype == jnp.bfloat16 else dtype.kind
+
+
+def check_op(op, dtype):
+    """The reduction code for mpi4py op `op` on `dtype`, or a clear error."""
+    if not isinstance(op, MPI.Op):
+        raise TypeError(f"op must be an mpi4py reduction such as MPI.SUM, got {type(op).__name__}")
+    for name, mpi_op, code, kinds in _OP_TABLE:
+        if op == mpi_op:
+            if _dtype_kind(dtype) not in kinds:
+                allowed = [n for n, _, _, k in _OP_TABLE if _dtype_kind(dtype) in k]
+                raise TypeError(
+                    f"op MPI.{name} is not defined for dtype {dtype} in MPI; "
+                    f"allowed for this dtype: {', '.join('MPI.' + a for a in allowed)}")
+            return code
+    raise ValueError(
+        "op must be a predefined MPI reduction (MPI.SUM, PROD, MIN, MAX, LAND, LOR, "
+        "LXOR, BAND, BOR, BXOR); MINLOC/MAXLOC, REPLACE, NO_OP and user-defined "
+        "operations are not supported")

@@ -1,0 +1,121 @@
+# Declarations from XLA's plain C FFI header, `xla/ffi/api/c_api.h`, which
+# jaxlib ships (`jax.ffi.include_dir()`). Only what the handlers use.
+
+from libc.stdint cimport int64_t, uint32_t
+
+cdef extern from "xla/ffi/api/c_api.h" nogil:
+    ctypedef enum XLA_FFI_Extension_Type:
+        XLA_FFI_Extension_Metadata
+
+    ctypedef struct XLA_FFI_Extension_Base:
+        size_t struct_size
+        XLA_FFI_Extension_Type type
+        XLA_FFI_Extension_Base* next
+
+    enum: XLA_FFI_API_MAJOR
+    enum: XLA_FFI_API_MINOR
+
+    ctypedef struct XLA_FFI_Api_Version:
+        size_t struct_size
+        XLA_FFI_Extension_Base* extension_start
+        int major_version
+        int minor_version
+
+    ctypedef struct XLA_FFI_Error
+
+    ctypedef enum XLA_FFI_Error_Code:
+        XLA_FFI_Error_Code_INVALID_ARGUMENT
+        XLA_FFI_Error_Code_INTERNAL
+        XLA_FFI_Error_Code_UNIMPLEMENTED
+
+    ctypedef struct XLA_FFI_Error_Create_Args:
+        size_t struct_size
+        XLA_FFI_Extension_Base* extension_start
+        const char* message
+        XLA_FFI_Error_Code errc
+    enum: XLA_FFI_Error_Create_Args_STRUCT_SIZE
+
+    ctypedef enum XLA_FFI_DataType:
+        XLA_FFI_DataType_PRED
+        XLA_FFI_DataType_S8
+        XLA_FFI_DataType_S16
+        XLA_FFI_DataType_S32
+        XLA_FFI_DataType_S64
+        XLA_FFI_DataType_U8
+        XLA_FFI_DataType_U16
+        XLA_FFI_DataType_U32
+        XLA_FFI_DataType_U64
+        XLA_FFI_DataType_F16
+        XLA_FFI_DataType_F32
+        XLA_FFI_DataType_F64
+        XLA_FFI_DataType_BF16
+        XLA_FFI_DataType_C64
+        XLA_FFI_DataType_C128
+        XLA_FFI_DataType_TOKEN
+
+    ctypedef struct XLA_FFI_Buffer:
+        size_t struct_size
+        XLA_FFI_Extension_Base* extension_start
+        XLA_FFI_DataType dtype
+        void* data
+        int64_t rank
+        int64_t* dims
+
+    ctypedef enum XLA_FFI_ArgType:
+        XLA_FFI_ArgType_BUFFER
+
+    ctypedef enum XLA_FFI_RetType:
+        XLA_FFI_RetType_BUFFER
+
+    ctypedef enum XLA_FFI_AttrType:
+        XLA_FFI_AttrType_SCALAR
+
+    ctypedef struct XLA_FFI_ByteSpan:
+        const char* ptr
+        size_t len
+
+    ctypedef struct XLA_FFI_Scalar:
+        XLA_FFI_DataType dtype
+        void* value
+
+    ctypedef struct XLA_FFI_Args:
+        int64_t size
+        XLA_FFI_ArgType* types
+        void** args
+
+    ctypedef struct XLA_FFI_Rets:
+        int64_t size
+        XLA_FFI_RetType* types
+        void** rets
+
+    ctypedef struct XLA_FFI_Attrs:
+        int64_t size
+        XLA_FFI_AttrType* types
+        XLA_FFI_ByteSpan** names
+        void** attrs
+
+    ctypedef XLA_FFI_Error* XLA_FFI_Error_Create_Fn "XLA_FFI_Error_Create"(XLA_FFI_Error_Create_Args*) noexcept nogil
+
+    ctypedef struct XLA_FFI_Api:
+        XLA_FFI_Error_Create_Fn* XLA_FFI_Error_Create
+
+    ctypedef struct XLA_FFI_CallFrame:
+        size_t struct_size
+        XLA_FFI_Extension_Base* extension_start
+        const XLA_FFI_Api* api
+        XLA_FFI_Args args
+        XLA_FFI_Rets rets
+        XLA_FFI_Attrs attrs
+
+    ctypedef uint32_t XLA_FFI_Handler_Traits
+
+    ctypedef struct XLA_FFI_Metadata:
+        size_t struct_size
+        XLA_FFI_Api_Version api_version
+        XLA_FFI_Handler_Traits traits
+
+    ctypedef struct XLA_FFI_Metadata_Extension:
+        XLA_FFI_Extension_Base extension_base
+        XLA_FFI_Metadata* metadata
+
+    ctypedef XLA_FFI_Error* XLA_FFI_Handler(XLA_FFI_CallFrame*)
