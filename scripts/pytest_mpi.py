@@ -1,0 +1,21 @@
+"""Run pytest on this MPI rank; rank 0 prints, the others write logs.
+
+Usage: mpiexec -n N python scripts/pytest_mpi.py [pytest args]
+Logs of ranks > 0: test-logs/np<N>-rank<r>.log (shown by scripts/test.sh
+when a run fails).
+"""
+import os
+import sys
+
+from mpi4py import MPI
+
+rank, size = MPI.COMM_WORLD.Get_rank(), MPI.COMM_WORLD.Get_size()
+if rank != 0:
+    os.makedirs("test-logs", exist_ok=True)
+    log = os.open(f"test-logs/np{size}-rank{rank}.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+
+import pytest  # noqa: E402
+
+sys.exit(pytest.main(sys.argv[1:]))

@@ -1,0 +1,53 @@
+"""Test harness for running the suite under mpiexec at any number of ranks.
+
+* Every rank runs the same tests in the same order. After each test the ranks
+  exchange their outcomes (on a private communicator), and a test fails on
+  every rank if it failed on any, with the failing ranks named.
+* Float64 is on; XLA and BLAS use one thread per rank (set by scripts/test.sh
+  and again here for direct pytest runs).
+* A hanging test is ended by pytest-timeout (thread method: the process exits,
+  and mpiexec then stops the other ranks).
+"""
+
+import os
+
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+os.environ.setdefault("XLA_FLAGS",
+                      "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import jax  # noqa: E402
+import pytest  # noqa: E402
+from mpi4py import MPI  # noqa: E402
+
+jax.config.update("jax_enable_x64", True)
+
+_verdict_comm = MPI.COMM_WORLD.Dup()   # every rank runs conftest: collective is safe
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    if call.when != "call":
+        return
+    report = outcome.get_result()
+    failed = _verdict_comm.allgather(bool(report.failed))
+    bad_ranks = [rank for rank, f in enumerate(failed) if f]
+    if bad_ranks and not report.failed:
+        report.outcome = "failed"
+        report.longrepr = f"failed on rank(s) {bad_ranks} (passed on this rank)"
+    elif bad_ranks:
+        report.sections.append(("mpi", f"failed on rank(s) {bad_ranks}"))
+
+
+@pytest.fixture
+def comm():
+    """COMM_WORLD, the communicator most tests run on."""
+    return MPI.COMM_WORLD
+
+
+def gather_global(comm, local):
+    """Stack every rank's numpy array along a new leading axis (on all ranks)."""
+    import numpy as np
+    return np.stack(comm.allgather(np.asarray(local)))
