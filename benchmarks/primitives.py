@@ -1,0 +1,217 @@
+"""Latency and bandwidth of mpicoll's primitives next to mpi4py, in one run.
+
+Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--out benchmarks/results]
+
+For each op (allreduce SUM, alltoall, sendrecv ring shift) and float32
+message size, times these variants in the same run:
+
+  mpi4py      MPI call on preallocated NumPy buffers (the floor)
+  jit1        mpicoll, one op per jitted call, block_until_ready
+  jit10       mpicoll, 10 ops inside one jitted call, time per op
+  donated     mpicoll, one op per jitted call with the input donated
+  mpi4jax     mpi4jax 0.9 in jit, when importable (never a dependency)
+
+Method (DESIGN.md section 5): barrier before every timed call, the time of an
+iteration is the slowest rank's, median over the iterations after warm-up.
+Writes a table to stdout, JSON and a PNG plot (bandwidth vs size) to --out.
+"""
+
+import argparse
+import json
+import os
+import platform
+import time
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from mpi4py import MPI
+
+import mpicoll
+
+try:  # optional comparison
+    import mpi4jax
+except ImportError:
+    mpi4jax = None
+
+comm = MPI.COMM_WORLD
+rank, size = comm.Get_rank(), comm.Get_size()
+right, left = (rank + 1) % size, (rank - 1) % size
+timing_comm = comm.Dup()   # barriers and result gathering stay off the measured comm
+
+SIZES = [8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 128 << 20]
+
+
+def iterations(nbytes, quick):
+    n = 2000 if nbytes <= 64 << 10 else 200 if nbytes <= 1 << 20 else 20 if nbytes <= 16 << 20 else 8
+    return max(3, n // 10) if quick else n
+
+
+def measure(call, n, warmup):
+    """Median over iterations of the slowest rank's time of `call()`, seconds."""
+    for _ in range(warmup):
+        call()
+    times = np.empty(n)
+    for i in range(n):
+        timing_comm.Barrier()
+        start = time.perf_counter()
+        call()
+        times[i] = time.perf_counter() - start
+    slowest = np.empty_like(times)
+    timing_comm.Allreduce(times, slowest, op=MPI.MAX)
+    return float(np.median(slowest))
+
+
+# --- the operations, per variant -------------------------------------------
+
+def mpi4py_call(op, send, recv):
+    if op == "allreduce":
+        return lambda: comm.Allreduce(send, recv, op=MPI.SUM)
+    if op == "alltoall":
+        return lambda: comm.Alltoall(send, recv)
+    return lambda: comm.Sendrecv(send, right, recvbuf=recv, source=left)
+
+
+def mpicoll_op(op):
+    if op == "allreduce":
+        return lambda x: mpicoll.allreduce(x, MPI.SUM)
+    if op == "alltoall":
+        return mpicoll.alltoall
+    return lambda x: mpicoll.sendrecv(x, x, source=left, dest=right)
+
+
+def mpi4jax_op(op):
+    if op == "allreduce":
+        return lambda x: mpi4jax.allreduce(x, MPI.SUM)
+    if op == "alltoall":
+        return mpi4jax.alltoall
+    return lambda x: mpi4jax.sendrecv(x, x, source=left, dest=right)
+
+
+def ten(f):
+    def body(x):
+        outs = [f(x) for _ in range(10)]   # ten independent ops, all kept and ordered
+        return outs[-1]
+    return body
+
+
+def jax_call(fn, x):
+    return lambda: fn(x).block_until_ready()
+
+
+def donated_call(fn, shape):
+    f = jax.jit(fn, donate_argnums=0)
+    state = {"x": jnp.ones(shape, jnp.float32)}
+
+    def call():
+        state["x"] = f(state["x"])
+        state["x"].block_until_ready()
+    return call
+
+
+def run(quick):
+    results = []
+    ops = ["allreduce", "alltoall", "sendrecv"]
+    for op in ops:
+        for nbytes in SIZES:
+            count = max(size, nbytes // 4)
+            count -= count % size                 # alltoall: whole blocks per peer
+            shape = (size, count // size) if op == "alltoall" else (count,)
+            n = iterations(nbytes, quick)
+            warm = max(2, n // 10)
+            send = np.ones(shape, np.float32)
+            recv = np.empty_like(send)
+            x = jnp.ones(shape, jnp.float32)
+            row = {"op": op, "bytes": count * 4, "ranks": size}
+            row["mpi4py"] = measure(mpi4py_call(op, send, recv), n, warm)
+            f1 = jax.jit(mpicoll_op(op))
+            row["jit1"] = measure(jax_call(f1, x), n, warm)
+            f10 = jax.jit(ten(mpicoll_op(op)))
+            row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
+            row["donated"] = measure(donated_call(mpicoll_op(op), shape), n, warm)
+            if mpi4jax is not None:
+                row["mpi4jax"] = measure(jax_call(jax.jit(mpi4jax_op(op)), x), n, warm)
+            results.append(row)
+            del send, recv, x
+            if rank == 0:
+                print_row(row, flush=True)
+    return results
+
+
+VARIANTS = ["mpi4py", "jit1", "jit10", "donated", "mpi4jax"]
+
+
+def fmt_time(t):
+    return f"{t * 1e6:9.1f} us" if t < 1e-3 else f"{t * 1e3:9.2f} ms"
+
+
+def print_header():
+    cols = "".join(f"{v:>22}" for v in VARIANTS)
+    print(f"{'op':10}{'size':>10}{cols}")
+    print(" " * 20 + "".join(f"{'time (x mpi4py)':>22}" for _ in VARIANTS))
+
+
+def human(nbytes):
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if nbytes >= scale:
+            return f"{nbytes / scale:g} {unit}"
+    return f"{nbytes} B"
+
+
+def print_row(row, flush=False):
+    cells = []
+    for v in VARIANTS:
+        if v not in row:
+            cells.append(f"{'-':>22}")
+        else:
+            cells.append(f"{fmt_time(row[v])} ({row[v] / row['mpi4py']:5.2f}x)".rjust(22))
+    print(f"{row['op']:10}{human(row['bytes']):>10}{''.join(cells)}", flush=flush)
+
+
+def plot(results, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    ops = sorted({r["op"] for r in results})
+    fig, axes = plt.subplots(1, len(ops), figsize=(5 * len(ops), 4), sharey=True)
+    for ax, op in zip(np.atleast_1d(axes), ops):
+        rows = [r for r in results if r["op"] == op]
+        for v in VARIANTS:
+            pts = [(r["bytes"], r["bytes"] / r[v] / 1e9) for r in rows if v in r]
+            if pts:
+                ax.plot(*zip(*pts), marker="o", label=v)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("message size (bytes)")
+        ax.set_title(f"{op}, {size} ranks")
+        ax.grid(True, which="both", alpha=0.3)
+    np.atleast_1d(axes)[0].set_ylabel("bandwidth (GB/s)")
+    np.atleast_1d(axes)[0].legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
+    parser.add_argument("--out", default="benchmarks/results", help="folder for JSON and PNG")
+    args = parser.parse_args()
+    if rank == 0:
+        print(f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
+              f"{MPI.Get_library_version().splitlines()[0].strip()}, "
+              f"mpi4jax {'present' if mpi4jax else 'absent'}")
+        print_header()
+    results = run(args.quick)
+    if rank == 0:
+        os.makedirs(args.out, exist_ok=True)
+        stem = os.path.join(args.out, f"primitives_np{size}")
+        meta = {"ranks": size, "jax": jax.__version__, "mpi": MPI.Get_library_version().strip(),
+                "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick}
+        with open(stem + ".json", "w") as f:
+            json.dump({"meta": meta, "results": results}, f, indent=1)
+        plot(results, stem + ".png")
+        print(f"wrote {stem}.json and {stem}.png")
+
+
+if __name__ == "__main__":
+    main()
