@@ -51,3 +51,18 @@ def gather_global(comm, local):
     """Stack every rank's numpy array along a new leading axis (on all ranks)."""
     import numpy as np
     return np.stack(comm.allgather(np.asarray(local)))
+
+
+def assert_all_equal(cases):
+    """`cases`: {name: (result, expected NumPy array)}. Fails naming every case
+    whose shape, dtype or values differ; values are compared bitwise."""
+    import numpy as np
+    failures = []
+    for name, (out, expected) in cases.items():
+        out = np.asarray(out)
+        if out.shape != expected.shape or out.dtype != expected.dtype:
+            failures.append(f"{name}: got {out.dtype}{out.shape}, "
+                            f"expected {expected.dtype}{expected.shape}")
+        elif out.tobytes() != np.ascontiguousarray(expected).tobytes():
+            failures.append(f"{name}: got\n{out}\nexpected\n{expected}")
+    assert not failures, "\n".join(failures)

@@ -13,6 +13,7 @@ from mpicoll._src.primitive import mpi_primitive
 from mpicoll._src.validation import OP_CODES, as_array, check_op, resolve_comm
 
 SUM, PROD, MIN, MAX = (OP_CODES[name] for name in ("SUM", "PROD", "MIN", "MAX"))
+LOGICAL = tuple(OP_CODES[name] for name in ("LAND", "LOR", "LXOR"))
 
 
 def allreduce(x, op, *, comm=None):
@@ -44,7 +45,13 @@ def allreduce(x, op, *, comm=None):
     """
     comm = resolve_comm(comm)
     x = as_array(x, "x")
-    return _allreduce(x, check_op(op, x.dtype), comm)
+    code = check_op(op, x.dtype)
+    if code in LOGICAL and x.dtype != jnp.bool_:
+        # MPI returns 0/1 for logical ops on integers, except that a
+        # single-rank MPI_Allreduce copies its input untouched; normalising
+        # first makes the result independent of the communicator size.
+        x = (x != 0).astype(x.dtype)
+    return _allreduce(x, code, comm)
 
 
 def _allreduce(x, op, comm):
