@@ -1,0 +1,350 @@
+"""Invalid arguments raise TypeError/ValueError naming the argument, eagerly and
+at trace time inside jit, before anything is sent; MPI errors inside a
+handler become Python exceptions, and the ranks can go on communicating.
+
+Every invalid call here is made identically on all ranks and fails before
+any communication, so no rank is ever left waiting for a partner that
+raised. The MPI-error tests fail on every rank at the same point.
+"""
+
+import re
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import pytest
+from mpi4py import MPI
+
+import mpicoll
+from conftest import gather_global
+
+SUM = MPI.SUM
+PROC_NULL = MPI.PROC_NULL
+TAG_UB = MPI.COMM_WORLD.Get_attr(MPI.TAG_UB)
+
+
+def neighbours(comm):
+    """(right, left) on a ring."""
+    return (comm.rank + 1) % comm.size, (comm.rank - 1) % comm.size
+
+
+def raises_eager_and_jit(call, exc, match, *args):
+    """`call(*args)` raises `exc` matching `match`, called directly and under jit."""
+    with pytest.raises(exc, match=match):
+        call(*args)
+    with pytest.raises(exc, match=match):
+        jax.jit(call)(*args)
+
+
+@pytest.fixture
+def restore_chunk_bytes(monkeypatch):
+    """Leave the chunk setting and MPICOLL_CHUNK_BYTES as they were."""
+    monkeypatch.delenv("MPICOLL_CHUNK_BYTES", raising=False)
+    mpicoll.set_chunk_bytes(None)
+    yield monkeypatch
+    mpicoll.set_chunk_bytes(None)
+
+
+# ---------------------------------------------------------------------------
+# alltoall shape
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shape", ["size+1", "2size", "scalar", "empty"])
+def test_alltoall_needs_one_block_per_rank(comm, shape):
+    P = comm.size
+    shape = {"size+1": (P + 1, 2), "2size": (2 * P,), "scalar": (), "empty": (0, 3)}[shape]
+    x = jnp.zeros(shape)
+    raises_eager_and_jit(mpicoll.alltoall, ValueError,
+                         re.escape(f"x.shape[0] == comm size ({P})"), x)
+
+
+# ---------------------------------------------------------------------------
+# sendrecv ranks and tags
+# ---------------------------------------------------------------------------
+
+def _sendrecv(**kwargs):
+    """sendrecv with valid defaults (a ring shift), overridden by kwargs."""
+    right, left = neighbours(MPI.COMM_WORLD)
+    params = dict(source=left, dest=right)
+    params.update(kwargs)
+    return lambda x: mpicoll.sendrecv(x, x, **params)
+
+
+@pytest.mark.parametrize("which", ["source", "dest"])
+@pytest.mark.parametrize("value", ["size", -5, "ROOT", 2**40])
+def test_rank_out_of_range(comm, which, value):
+    value = {"size": comm.size, "ROOT": MPI.ROOT}.get(value, value)
+    raises_eager_and_jit(_sendrecv(**{which: value}), ValueError,
+                         rf"{which}={value} is not a rank of the communicator",
+                         jnp.zeros(2))
+
+
+def test_dest_cannot_be_any_source():
+    raises_eager_and_jit(_sendrecv(dest=MPI.ANY_SOURCE), ValueError,
+                         rf"dest={MPI.ANY_SOURCE} is not a rank", jnp.zeros(2))
+
+
+@pytest.mark.parametrize("which,value", [
+    ("sendtag", -5), ("sendtag", MPI.ANY_TAG), ("sendtag", TAG_UB + 1),
+    ("recvtag", -5), ("recvtag", TAG_UB + 1), ("recvtag", 2**40)])
+def test_tag_out_of_range(which, value):
+    raises_eager_and_jit(_sendrecv(**{which: value}), ValueError,
+                         rf"{which}={value} is not a valid tag", jnp.zeros(2))
+
+
+@pytest.mark.parametrize("which", ["source", "dest", "sendtag", "recvtag"])
+def test_traced_rank_or_tag(which):
+    x = jnp.zeros(2)
+
+    def f(x, value):
+        return _sendrecv(**{which: value})(x)
+
+    with pytest.raises(TypeError, match=rf"{which} must be a Python int known at trace time"):
+        jax.jit(f)(x, 0)
+    with pytest.raises(TypeError, match=rf"{which} must be a Python int known at trace time"):
+        jax.vmap(f, in_axes=(None, 0))(x, jnp.zeros(2, dtype=jnp.int32))
+
+
+@pytest.mark.parametrize("which", ["source", "dest", "sendtag", "recvtag"])
+@pytest.mark.parametrize("value", [0.0, "0", True, None], ids=["float", "str", "bool", "None"])
+def test_rank_or_tag_not_an_int(which, value):
+    raises_eager_and_jit(_sendrecv(**{which: value}), TypeError,
+                         rf"{which} must be an int, got {type(value).__name__}",
+                         jnp.zeros(2))
+
+
+def test_numpy_integer_ranks_and_tags_work(comm):
+    """Ranks and tags may be NumPy integers (operator.index), and the exchange is right."""
+    right, left = neighbours(comm)
+    x = np.array([comm.rank, 3.0])
+    f = lambda v: mpicoll.sendrecv(v, jnp.zeros(2), source=np.int32(left),
+                                   dest=np.int64(right), sendtag=np.uint16(4),
+                                   recvtag=np.int64(4))
+    got = jax.block_until_ready((f(x), jax.jit(f)(x)))
+    for g in got:
+        np.testing.assert_array_equal(np.asarray(g), [left, 3.0])
+
+
+# ---------------------------------------------------------------------------
+# Communicators
+# ---------------------------------------------------------------------------
+
+OPS = {
+    "allreduce": lambda comm: lambda x: mpicoll.allreduce(x, SUM, comm=comm),
+    "alltoall": lambda comm: lambda x: mpicoll.alltoall(x[None], comm=comm),
+    "sendrecv": lambda comm: lambda x: mpicoll.sendrecv(x, x, source=PROC_NULL,
+                                                        dest=PROC_NULL, comm=comm),
+}
+
+
+@pytest.mark.parametrize("op", list(OPS))
+def test_comm_none_is_comm_world(comm, op):
+    x = np.array([comm.rank + 1.0, 2.0])
+    if op == "allreduce":
+        out = jax.block_until_ready(OPS[op](None)(x))
+        np.testing.assert_array_equal(np.asarray(out), gather_global(comm, x).sum(0))
+    elif op == "alltoall":
+        blocks = np.arange(comm.size)[:, None] * 10.0 + comm.rank
+        out = jax.block_until_ready(mpicoll.alltoall(blocks, comm=None))
+        np.testing.assert_array_equal(np.asarray(out)[:, 0],
+                                      comm.rank * 10.0 + np.arange(comm.size))
+    else:
+        right, left = neighbours(comm)
+        out = jax.block_until_ready(
+            mpicoll.sendrecv(x, x, source=left, dest=right, comm=None))
+        np.testing.assert_array_equal(np.asarray(out), [left + 1.0, 2.0])
+
+
+@pytest.mark.parametrize("op", list(OPS))
+@pytest.mark.parametrize("bad", ["world", 42, "COMM_NULL"])
+def test_comm_not_a_communicator(op, bad):
+    if bad == "COMM_NULL":
+        exc, match, bad = ValueError, "comm is MPI.COMM_NULL", MPI.COMM_NULL
+    else:
+        exc, match = TypeError, f"comm must be an mpi4py communicator.*got {type(bad).__name__}"
+    raises_eager_and_jit(OPS[op](bad), exc, match, jnp.zeros(2))
+
+
+def test_intercommunicator_rejected(comm):
+    if comm.size < 2:
+        pytest.skip("an intercommunicator needs two groups (size >= 2)")
+    color = comm.rank % 2
+    local = comm.Split(color, comm.rank)
+    inter = local.Create_intercomm(0, comm, 1 - color, 77)   # leaders: world ranks 0, 1
+    try:
+        for op in OPS:
+            raises_eager_and_jit(OPS[op](inter), ValueError, "intercommunicator",
+                                 jnp.zeros(2))
+    finally:
+        inter.Free()
+        local.Free()
+
+
+# ---------------------------------------------------------------------------
+# Reduction ops and dtypes
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("op", ["sum", np.add, None, 0], ids=["str", "ufunc", "None", "int"])
+def test_op_not_an_mpi_op(op):
+    raises_eager_and_jit(lambda x: mpicoll.allreduce(x, op), TypeError,
+                         "op must be an mpi4py reduction", jnp.zeros(2))
+
+
+@pytest.mark.parametrize("name", ["MINLOC", "MAXLOC", "REPLACE", "NO_OP", "OP_NULL"])
+def test_op_not_predefined_reduction(name):
+    op = getattr(MPI, name)
+    raises_eager_and_jit(lambda x: mpicoll.allreduce(x, op), ValueError,
+                         "op must be a predefined MPI reduction", jnp.zeros(2))
+
+
+def test_user_defined_op():
+    op = MPI.Op.Create(lambda a, b, datatype: None, commute=True)
+    try:
+        raises_eager_and_jit(lambda x: mpicoll.allreduce(x, op), ValueError,
+                             "op must be a predefined MPI reduction", jnp.zeros(2))
+    finally:
+        op.Free()
+
+
+@pytest.mark.parametrize("op,dtype", [
+    ("MIN", "complex64"), ("MAX", "complex128"), ("BAND", "float32"),
+    ("BOR", "float64"), ("BXOR", "bfloat16"), ("LAND", "float16"),
+    ("SUM", "bool"), ("PROD", "bool"), ("MAX", "bool"), ("BAND", "bool")])
+def test_op_not_defined_for_dtype(op, dtype):
+    x = jnp.zeros(3, dtype=dtype)
+    raises_eager_and_jit(lambda x: mpicoll.allreduce(x, getattr(MPI, op)), TypeError,
+                         rf"op MPI\.{op} is not defined for dtype {x.dtype}", x)
+
+
+UNSUPPORTED = ["float8_e4m3fn", "float8_e5m2", "int4", "uint4"]
+
+
+@pytest.mark.parametrize("dtype", [d for d in UNSUPPORTED if hasattr(jnp, d)])
+@pytest.mark.parametrize("where", ["allreduce", "alltoall", "sendbuf", "recvbuf"])
+def test_unsupported_dtype(comm, dtype, where):
+    bad = jnp.zeros((comm.size, 2), dtype=getattr(jnp, dtype))
+    good = jnp.zeros((comm.size, 2))
+    call, name = {
+        "allreduce": (lambda b, g: mpicoll.allreduce(b, SUM), "x"),
+        "alltoall": (lambda b, g: mpicoll.alltoall(b), "x"),
+        "sendbuf": (lambda b, g: mpicoll.sendrecv(b, g, PROC_NULL, PROC_NULL), "sendbuf"),
+        "recvbuf": (lambda b, g: mpicoll.sendrecv(g, b, PROC_NULL, PROC_NULL), "recvbuf"),
+    }[where]
+    raises_eager_and_jit(call, TypeError,
+                         rf"{name} has dtype {np.dtype(bad.dtype)}, which mpicoll does not support",
+                         bad, good)
+
+
+@pytest.mark.parametrize("value", ["abc", object()], ids=["str", "object"])
+def test_not_an_array(value):
+    with pytest.raises(TypeError, match="x must be an array"):
+        mpicoll.allreduce(value, SUM)
+    with pytest.raises(TypeError, match="sendbuf must be an array"):
+        mpicoll.sendrecv(value, jnp.zeros(2), PROC_NULL, PROC_NULL)
+
+
+@pytest.mark.parametrize("status", ["status", 0, MPI.Request], ids=["str", "int", "class"])
+def test_status_not_a_status(status):
+    raises_eager_and_jit(_sendrecv(status=status), TypeError,
+                         "status must be an mpi4py MPI.Status", jnp.zeros(2))
+
+
+def test_grad_with_any_source_refused_at_trace_time(comm):
+    right, _ = neighbours(comm)
+    loss = lambda v: mpicoll.sendrecv(v, v, source=MPI.ANY_SOURCE, dest=right).sum()
+    with pytest.raises(NotImplementedError, match="explicit source"):
+        jax.jit(jax.grad(loss))(jnp.zeros(2))
+
+
+# ---------------------------------------------------------------------------
+# Chunk setting
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value,exc", [(0, ValueError), (-1, ValueError), ("abc", ValueError),
+                                       (1.5, ValueError), ("", ValueError), ([8], ValueError),
+                                       (True, TypeError)],
+                         ids=["zero", "negative", "str", "float", "empty", "list", "bool"])
+def test_set_chunk_bytes_rejects(restore_chunk_bytes, value, exc):
+    mpicoll.set_chunk_bytes(64)
+    with pytest.raises(exc, match="chunk_bytes"):
+        mpicoll.set_chunk_bytes(value)
+    assert mpicoll.get_chunk_bytes() == 64      # a rejected value changes nothing
+    mpicoll.set_chunk_bytes(None)
+    assert mpicoll.get_chunk_bytes() == 2**31 - 1
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-8", "1.5", "1e3"])
+def test_bad_env_chunk_bytes_raises_when_traced(comm, restore_chunk_bytes, value):
+    restore_chunk_bytes.setenv("MPICOLL_CHUNK_BYTES", value)
+    with pytest.raises(ValueError, match="MPICOLL_CHUNK_BYTES"):
+        mpicoll.get_chunk_bytes()
+    for call in (lambda x: mpicoll.allreduce(x, SUM),
+                 lambda x: mpicoll.alltoall(x),
+                 lambda x: mpicoll.sendrecv(x, x, PROC_NULL, PROC_NULL)):
+        raises_eager_and_jit(call, ValueError, "MPICOLL_CHUNK_BYTES", jnp.zeros((comm.size, 2)))
+
+
+def test_env_chunk_bytes_used_and_overridden(comm, restore_chunk_bytes):
+    """A valid env value is the limit; set_chunk_bytes overrides it; results stay exact."""
+    restore_chunk_bytes.setenv("MPICOLL_CHUNK_BYTES", " 24 ")
+    limit_env = mpicoll.get_chunk_bytes()
+    x = np.arange(10, dtype=np.int64) * (comm.rank + 1)   # 80 bytes: several chunks
+    out_env = jax.block_until_ready(mpicoll.allreduce(x, SUM))
+    mpicoll.set_chunk_bytes(16)
+    limit_set = mpicoll.get_chunk_bytes()
+    out_set = jax.block_until_ready(jax.jit(lambda v: mpicoll.allreduce(v, SUM))(x))
+
+    expected = gather_global(comm, x).sum(0)
+    assert (limit_env, limit_set) == (24, 16)
+    np.testing.assert_array_equal(np.asarray(out_env), expected)
+    np.testing.assert_array_equal(np.asarray(out_set), expected)
+
+
+@pytest.mark.parametrize("call", ["allreduce", "sendrecv"])
+def test_chunk_smaller_than_one_element(restore_chunk_bytes, call):
+    mpicoll.set_chunk_bytes(4)
+    f = {"allreduce": lambda x: mpicoll.allreduce(x, SUM),
+         "sendrecv": lambda x: mpicoll.sendrecv(x.astype(jnp.int32), x, PROC_NULL,
+                                                PROC_NULL)}[call]
+    raises_eager_and_jit(f, ValueError, r"chunk limit \(4 bytes\) is smaller than one float64",
+                         jnp.zeros(2))
+
+
+# ---------------------------------------------------------------------------
+# MPI errors inside a handler
+# ---------------------------------------------------------------------------
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("chunked", [False, True], ids=["one_message", "chunked"])
+def test_truncation_is_an_exception_and_ranks_recover(comm, restore_chunk_bytes, chunked):
+    """Every rank sends 8 elements to its right neighbour, which expects 6:
+    MPI_ERR_TRUNCATE on every rank, eagerly and under jit. Afterwards
+    mpicoll (eager and jitted) and mpi4py still communicate correctly."""
+    if chunked:
+        mpicoll.set_chunk_bytes(32)     # 4 float64 per message
+    right, left = neighbours(comm)
+    send, recv = jnp.arange(8.0) + comm.rank, jnp.zeros(6)
+    shift = lambda s, r: mpicoll.sendrecv(s, r, source=left, dest=right)
+
+    errors = []
+    for f in (shift, jax.jit(shift)):
+        try:
+            jax.block_until_ready(f(send, recv))
+            errors.append(None)
+        except Exception as exc:      # noqa: BLE001 (JaxRuntimeError or similar)
+            errors.append(exc)
+    mpicoll.set_chunk_bytes(None)
+
+    x = np.array([comm.rank + 1.0, 1.0])
+    eager = jax.block_until_ready(mpicoll.allreduce(x, SUM))
+    jitted = jax.block_until_ready(jax.jit(lambda v: mpicoll.allreduce(v, MPI.MAX))(x))
+    ring = jax.block_until_ready(jax.jit(shift)(jnp.arange(3.0) + comm.rank, jnp.zeros(3)))
+    comm.Barrier()
+    xs = gather_global(comm, x)
+
+    for exc in errors:
+        assert exc is not None, "a truncating receive did not raise"
+        assert "truncat" in str(exc).lower(), str(exc)
+    np.testing.assert_array_equal(np.asarray(eager), xs.sum(0))
+    np.testing.assert_array_equal(np.asarray(jitted), xs.max(0))
+    np.testing.assert_array_equal(np.asarray(ring), np.arange(3.0) + left)
