@@ -20,6 +20,7 @@ import time
 import numpy as np
 import jax
 import jax.numpy as jnp
+from jax import lax
 import pytest
 from mpi4py import MPI
 
@@ -357,3 +358,24 @@ def test_nested_jit_ops_before_inside_after(comm, private):
         np.testing.assert_array_equal(out_buffers[k], xs[left] + k, err_msg=f"send {k}")
     for k, g in enumerate((g1, g2, g3)):
         np.testing.assert_array_equal(g, [left, k + 1.0], err_msg=f"receive {k}")
+
+
+def test_jitted_mpi_computation_takes_no_runtime_token(comm):
+    """The MPI scope keeps mpicoll computations on JAX's fast dispatch path.
+
+    With JAX's runtime tokens the entry function takes and returns a
+    `!stablehlo.token`; the scope creates the token inside the computation
+    instead, so the entry signature has none, while the ops inside stay
+    chained through it.
+    """
+    x = jnp.ones(3)
+
+    def f(x):
+        a = mpicoll.allreduce(x, MPI.SUM)
+        return lax.cond(a[0] > 0, lambda v: mpicoll.allreduce(v, MPI.MAX), lambda v: v, a)
+
+    text = jax.jit(f).lower(x).as_text()
+    signature = next(line for line in text.splitlines() if "func.func public @main" in line)
+    assert "token" not in signature, signature
+    assert "stablehlo.create_token" in text or "stablehlo.after_all" in text
+    np.testing.assert_array_equal(np.asarray(jax.jit(f)(x)), np.full(3, float(comm.size)))
