@@ -4,11 +4,15 @@ Serial equivalent (DESIGN.md section 2): with ``xs`` the stack of all ranks'
 inputs, every rank gets ``reduce(xs, axis=0)``, e.g. ``xs.sum(0)`` for SUM.
 """
 
+import functools
+
+import jax
 import jax.numpy as jnp
 from jax.interpreters import ad, batching
 from mpi4py import MPI  # noqa: F401  (doctest names)
 
 from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.ops.alltoall import _alltoall
 from mpicoll._src.primitive import mpi_primitive
 from mpicoll._src.validation import OP_CODES, as_array, check_op, resolve_comm
 
@@ -88,14 +92,32 @@ def _jvp(primals, tangents, *, op, comm, chunk_bytes):
     return y, ty
 
 
+@functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
 def _product_of_others(x, comm):
-    """prod over ranks s != r of x_s, on rank r, exact when zeros occur."""
+    """prod over ranks s != r of x_s, on rank r, exact when zeros occur.
+
+    Computed from two allreduces (cheap); its own derivative, needed only
+    for second and higher orders, comes from `_product_of_others_gathered`,
+    because the zero-handling branches here are piecewise constant.
+    """
     is_zero = x == 0
-    nonzero_product = _allreduce(jnp.where(is_zero, jnp.ones_like(x), x), PROD, comm)
-    zeros = _allreduce(is_zero.astype(jnp.int32), SUM, comm)
     safe_x = jnp.where(is_zero, jnp.ones_like(x), x)
+    nonzero_product = _allreduce(safe_x, PROD, comm)
+    zeros = _allreduce(is_zero.astype(jnp.int32), SUM, comm)
     return jnp.where(zeros == 0, nonzero_product / safe_x,
                      jnp.where((zeros == 1) & is_zero, nonzero_product, jnp.zeros_like(x)))
+
+
+def _product_of_others_gathered(x, comm):
+    """The same product from every rank's x (an alltoall of P copies): smooth."""
+    copies = _alltoall(jnp.broadcast_to(x, (comm.size,) + x.shape), comm)
+    mine = (jnp.arange(comm.size) == comm.rank).reshape((comm.size,) + (1,) * x.ndim)
+    return jnp.prod(jnp.where(mine, jnp.ones_like(copies), copies), axis=0)
+
+
+@_product_of_others.defjvp
+def _product_of_others_jvp(comm, primals, tangents):
+    return jax.jvp(lambda v: _product_of_others_gathered(v, comm), primals, tangents)
 
 
 def _transpose(ct, x, *, op, comm, chunk_bytes):
