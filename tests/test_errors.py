@@ -348,3 +348,25 @@ def test_truncation_is_an_exception_and_ranks_recover(comm, restore_chunk_bytes,
     np.testing.assert_array_equal(np.asarray(eager), xs.sum(0))
     np.testing.assert_array_equal(np.asarray(jitted), xs.max(0))
     np.testing.assert_array_equal(np.asarray(ring), np.arange(3.0) + left)
+
+
+def test_import_refuses_a_different_mpi_at_run_time(monkeypatch):
+    """The extension's build-time MPI is compared with the MPI mpi4py loaded."""
+    from mpicoll._src import bridge
+    built = bridge._ffi.built_with_vendor()
+    other = "Open MPI" if built != "Open MPI" else "MPICH"
+    monkeypatch.setattr(bridge.MPI, "get_vendor", lambda: (other, (9, 9, 9)))
+    with pytest.raises(ImportError, match=f"built against {built}.*{other}"):
+        bridge._check_same_mpi()
+    monkeypatch.undo()
+    bridge._check_same_mpi()          # the real pairing passes
+
+
+def test_gpu_arrays_get_a_clear_error():
+    """On a GPU platform the lowering explains that MPI runs on CPU arrays."""
+    from mpicoll._src.ops.allreduce import allreduce_p
+    from jax._src.interpreters import mlir
+    entry = mlir._platform_specific_lowerings["cuda"][allreduce_p]
+    rule = getattr(entry, "rule", entry)
+    with pytest.raises(NotImplementedError, match="CPU arrays only"):
+        rule(None, None)

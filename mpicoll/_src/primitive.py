@@ -97,7 +97,16 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
                                 ffi_attributes=ffi_attributes,
                                 aliases=operand_output_aliases),
         platform="cpu")
+    for platform in ("cuda", "rocm"):
+        mlir.register_lowering(prim, functools.partial(_no_gpu_lowering, name), platform=platform)
     return prim
+
+
+def _no_gpu_lowering(name, ctx, *args, **params):
+    raise NotImplementedError(
+        f"mpicoll.{name} runs on CPU arrays only (GPU buffers need a CUDA-aware "
+        "MPI path, not implemented yet). Run with JAX_PLATFORMS=cpu, or put the "
+        "arrays on the CPU: jax.device_put(x, jax.devices('cpu')[0]).")
 
 
 if "ctx" in inspect.signature(mlir.aval_to_ir_type).parameters:   # jax >= 0.8
