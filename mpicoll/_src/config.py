@@ -17,11 +17,11 @@ def _parse_chunk_bytes(value, source):
         number = int(value)
         if isinstance(value, float) and number != value:
             raise ValueError
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(
             f"{source} must be a positive integer number of bytes, got {value!r}") from None
-    if number <= 0:
-        raise ValueError(f"{source} must be positive, got {number}")
+    if not 0 < number < 2**63:
+        raise ValueError(f"{source} must be between 1 and 2**63 - 1 bytes, got {number}")
     return number
 
 
@@ -30,15 +30,19 @@ def set_chunk_bytes(nbytes):
 
     Messages larger than this are split into several MPI calls, in an order
     every rank agrees on; results are bitwise identical to one call. The
-    setting is read when a function is traced, so set it before calling (or
-    before the first call of) a jitted function, identically on all ranks.
+    setting is read when a function is traced and becomes part of the trace:
+    set it before the first call of a jitted function, identically on all
+    ranks. A function already traced keeps the limit it was traced with (JAX
+    caches traces per Python function) until ``jax.clear_caches()`` or
+    ``f.clear_cache()``.
 
     Args:
-      nbytes: a positive integer, or None to return to the environment
+      nbytes: a positive integer below 2**63, or None to return to the environment
         variable ``MPICOLL_CHUNK_BYTES`` or the default (2**31 - 1).
 
     Raises:
-      ValueError/TypeError: ``nbytes`` is zero, negative or not an integer.
+      ValueError: ``nbytes`` is zero, negative, too large or not an integer.
+      TypeError: ``nbytes`` is a bool.
     """
     global _chunk_bytes
     _chunk_bytes = None if nbytes is None else _parse_chunk_bytes(nbytes, "chunk_bytes")
