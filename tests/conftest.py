@@ -66,3 +66,31 @@ def assert_all_equal(cases):
         elif out.tobytes() != np.ascontiguousarray(expected).tobytes():
             failures.append(f"{name}: got\n{out}\nexpected\n{expected}")
     assert not failures, "\n".join(failures)
+
+
+def neighbours(comm):
+    """(right, left) neighbours of this rank on a ring."""
+    return (comm.rank + 1) % comm.size, (comm.rank - 1) % comm.size
+
+
+def done(tree):
+    """Wait for every result and every pending MPI effect; return NumPy arrays."""
+    import numpy as np
+    tree = jax.block_until_ready(tree)
+    jax.effects_barrier()
+    return jax.tree.map(np.asarray, tree)
+
+
+def rank_values(comm, shape, dtype, seed=0):
+    """Rank-dependent values in 0..96 (exact in every dtype), distinct across
+    ranks and positions where possible; random bits for bool."""
+    import numpy as np
+    import jax.numpy as jnp
+    dtype = jnp.dtype(dtype)
+    n = int(np.prod(shape))
+    if dtype == np.bool_:
+        return np.random.default_rng(seed + comm.rank).integers(0, 2, shape).astype(bool)
+    values = ((comm.rank * n + np.arange(n) + seed) % 97).reshape(shape)
+    if jnp.issubdtype(dtype, jnp.complexfloating):
+        values = values + 1j * (96 - values)
+    return values.astype(dtype)

@@ -10,26 +10,13 @@ import jax.numpy as jnp
 import pytest
 
 import mpicoll
-from conftest import assert_all_equal, gather_global
+from conftest import assert_all_equal, gather_global, rank_values
 
 JIT = pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
 EAGER_DTYPES = ["bool", "bfloat16", "float32", "int64", "complex128"]   # itemsizes 1..16
-
-
-def local_blocks(comm, shape, dtype, seed=0):
-    """Rank-dependent values, distinct across ranks and positions where the
-    dtype allows (below 97, exact in every dtype), so a misrouted block shows."""
-    dtype = jnp.dtype(dtype)
-    n = int(np.prod(shape))
-    if dtype == np.bool_:
-        return np.random.default_rng(seed + comm.rank).integers(0, 2, shape).astype(bool)
-    values = ((comm.rank * n + np.arange(n) + seed) % 97).reshape(shape)
-    if jnp.issubdtype(dtype, jnp.complexfloating):
-        values = values + 1j * (96 - values)
-    return values.astype(dtype)
 
 
 def expected_blocks(comm, stacked):
@@ -45,7 +32,7 @@ def alltoall_all(xs, jit, **kwargs):
 @JIT
 def test_dtypes(comm, jit):
     dtypes = DTYPES if jit else EAGER_DTYPES
-    xs = [local_blocks(comm, (comm.size, 3), d) for d in dtypes]
+    xs = [rank_values(comm, (comm.size, 3), d) for d in dtypes]
     outs = alltoall_all(xs, jit)
     expected = [expected_blocks(comm, gather_global(comm, x)) for x in xs]
     assert_all_equal({d: (o, e) for d, o, e in zip(dtypes, outs, expected)})
@@ -56,7 +43,7 @@ TRAILING = [(), (0,), (1,), (2, 3), (3, 0, 2), (2, 1, 2, 2)]
 
 @JIT
 def test_trailing_shapes(comm, jit):
-    xs = [local_blocks(comm, (comm.size, *t), "int32", seed=5) for t in TRAILING]
+    xs = [rank_values(comm, (comm.size, *t), "int32", seed=5) for t in TRAILING]
     outs = alltoall_all(xs, jit)
     expected = [expected_blocks(comm, gather_global(comm, x)) for x in xs]
     assert_all_equal({str(t): (o, e) for t, o, e in zip(TRAILING, outs, expected)})
@@ -74,10 +61,10 @@ VIEWS = {
 
 @JIT
 def test_layouts(comm, jit):
-    xs = [local_blocks(comm, shape(comm.size), "float64", seed=i)
+    xs = [rank_values(comm, shape(comm.size), "float64", seed=i)
           for i, (shape, _) in enumerate(VIEWS.values())]
     views = [g for _, g in VIEWS.values()]
-    y = local_blocks(comm, (comm.size, 3), "float64", seed=9)
+    y = rank_values(comm, (comm.size, 3), "float64", seed=9)
 
     def f(xs, y):
         outs = [mpicoll.alltoall(g(x)) for g, x in zip(views, xs)]

@@ -16,16 +16,11 @@ import pytest
 from mpi4py import MPI
 
 import mpicoll
-from conftest import gather_global
+from conftest import gather_global, neighbours
 
 SUM = MPI.SUM
 PROC_NULL = MPI.PROC_NULL
 TAG_UB = MPI.COMM_WORLD.Get_attr(MPI.TAG_UB)
-
-
-def neighbours(comm):
-    """(right, left) on a ring."""
-    return (comm.rank + 1) % comm.size, (comm.rank - 1) % comm.size
 
 
 def raises_eager_and_jit(call, exc, match, *args):

@@ -25,23 +25,11 @@ import pytest
 from mpi4py import MPI
 
 import mpicoll
-from conftest import gather_global
+from conftest import done, gather_global, neighbours
 
 SUM = MPI.SUM
 PROC_NULL = MPI.PROC_NULL
 ANY_TAG = MPI.ANY_TAG
-
-
-def neighbours(comm):
-    """(right, left) on a ring."""
-    return (comm.rank + 1) % comm.size, (comm.rank - 1) % comm.size
-
-
-def done(tree):
-    """Wait for every result and every pending MPI effect, then as NumPy."""
-    tree = jax.block_until_ready(tree)
-    jax.effects_barrier()
-    return jax.tree.map(np.asarray, tree)
 
 
 def post_receives(comm, source, n, shape=(2,)):

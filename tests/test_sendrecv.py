@@ -14,27 +14,14 @@ import pytest
 from mpi4py import MPI
 
 import mpicoll
-from conftest import assert_all_equal, gather_global
+from conftest import assert_all_equal, gather_global, rank_values
 
 JIT = pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
           "float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
 EAGER_DTYPES = ["bool", "bfloat16", "float32", "int64", "complex128"]   # itemsizes 1..16
-SENTINEL = 99      # recvbuf fill; local_values never produce it
-
-
-def local_values(comm, shape, dtype, seed=0):
-    """Rank-dependent values in 0..96 (exact in every dtype), distinct across
-    ranks and positions where possible; random bits for bool."""
-    dtype = jnp.dtype(dtype)
-    n = int(np.prod(shape))
-    if dtype == np.bool_:
-        return np.random.default_rng(seed + comm.rank).integers(0, 2, shape).astype(bool)
-    values = ((comm.rank * n + np.arange(n) + seed) % 97).reshape(shape)
-    if jnp.issubdtype(dtype, jnp.complexfloating):
-        values = values + 1j * (96 - values)
-    return values.astype(dtype)
+SENTINEL = 99      # recvbuf fill; rank_values never produce it
 
 
 def sentinel(shape, dtype):
@@ -60,7 +47,7 @@ def status_fields(status, datatype):
 def test_ring_shift_dtypes(comm, jit):
     dtypes = DTYPES if jit else EAGER_DTYPES
     source, dest = ring(comm)
-    sends = [local_values(comm, (3, 4), d) for d in dtypes]
+    sends = [rank_values(comm, (3, 4), d) for d in dtypes]
     recvs = [sentinel((3, 4), d) for d in dtypes]
     f = lambda ss, rs: [mpicoll.sendrecv(s, r, source, dest) for s, r in zip(ss, rs)]
     outs = (jax.jit(f) if jit else f)(sends, recvs)
@@ -83,10 +70,10 @@ def test_send_and_recv_buffers_differ(comm, jit):
     # dtype and shape, so sendbuf and recvbuf differ in both (for P > 1).
     # transposed (jit only): both buffers are transposes, so XLA may pick
     # non-default layouts.
-    reshaped = local_values(comm, (2, 6), "int32")
+    reshaped = rank_values(comm, (2, 6), "int32")
     mine, theirs = per_rank_buffer(comm.rank), per_rank_buffer(source)
-    per_rank = local_values(comm, mine[1], mine[0], seed=3)
-    transposed = local_values(comm, (3, 5), "float32", seed=4)
+    per_rank = rank_values(comm, mine[1], mine[0], seed=3)
+    transposed = rank_values(comm, (3, 5), "float32", seed=4)
 
     def f(reshaped, per_rank, transposed):
         outs = [mpicoll.sendrecv(reshaped, sentinel((3, 4), "int32"), source, dest),
@@ -109,8 +96,8 @@ def test_send_and_recv_buffers_differ(comm, jit):
 def test_proc_null(comm, pattern, jit):
     # chain: rank 0 receives from PROC_NULL, the last rank sends to it.
     source, dest = chain(comm) if pattern == "chain" else (MPI.PROC_NULL, MPI.PROC_NULL)
-    send = local_values(comm, (2, 3), "float64")
-    recv = local_values(comm, (2, 3), "float64", seed=50)    # values to keep
+    send = rank_values(comm, (2, 3), "float64")
+    recv = rank_values(comm, (2, 3), "float64", seed=50)    # values to keep
     status = MPI.Status()
     f = lambda s, r: mpicoll.sendrecv(s, r, source, dest, status=status)
     out = (jax.jit(f) if jit else f)(send, recv)
@@ -131,8 +118,8 @@ def test_recvbuf_is_not_modified(comm, jit):
     # used again afterwards and by further sendrecvs, must keep its values,
     # also when it is the sendbuf as well.
     source, dest = ring(comm)
-    send = local_values(comm, (4,), "float64")
-    recv = jnp.asarray(local_values(comm, (4,), "float64", seed=30))
+    send = rank_values(comm, (4,), "float64")
+    recv = jnp.asarray(rank_values(comm, (4,), "float64", seed=30))
     recv_before = np.asarray(recv).copy()
 
     def f(s, r):
@@ -156,7 +143,7 @@ def test_tags_wildcards_and_status(comm, source_kind, tag_kind, jit):
     # an explicit recvtag matches only the source's tag.
     tag_ub = comm.Get_attr(MPI.TAG_UB)
     source, dest = ring(comm)
-    send = local_values(comm, (2, 3), "int32")
+    send = rank_values(comm, (2, 3), "int32")
     status = MPI.Status()
     f = lambda s: mpicoll.sendrecv(
         s, sentinel((2, 3), "int32"),
@@ -177,9 +164,9 @@ def test_message_shorter_than_recvbuf(comm, jit):
     # The message fills recvbuf's first elements in row-major order; the rest
     # keep recvbuf's values. Under jit the second recvbuf is a transpose.
     source, dest = ring(comm)
-    send = local_values(comm, (3,), "int32")
-    recv = local_values(comm, (2, 4), "int32", seed=40)
-    recv_t = local_values(comm, (4, 2), "int32", seed=60)
+    send = rank_values(comm, (3,), "int32")
+    recv = rank_values(comm, (2, 4), "int32", seed=40)
+    recv_t = rank_values(comm, (4, 2), "int32", seed=60)
     statuses = [MPI.Status(), MPI.Status()]
     f = lambda s, r, rt: [mpicoll.sendrecv(s, b, source, dest, status=st)
                           for b, st in zip([r, rt.T], statuses)]
@@ -204,7 +191,7 @@ SMALL = {"scalar": ((), ()), "empty": ((0,), (0,)), "empty_2d": ((3, 0), (0, 2))
 @JIT
 def test_scalars_and_empty_buffers(comm, jit):
     source, dest = ring(comm)
-    sends = [local_values(comm, s, "float64") for s, _ in SMALL.values()]
+    sends = [rank_values(comm, s, "float64") for s, _ in SMALL.values()]
     recvs = [sentinel(r, "float64") for _, r in SMALL.values()]
     statuses = [MPI.Status() for _ in SMALL]
     f = lambda ss, rs: [mpicoll.sendrecv(s, r, source, dest, status=st)
