@@ -95,6 +95,22 @@ cdef int attr_slot(const XLA_FFI_ByteSpan* name) noexcept nogil:
     return -1
 
 
+cdef int data_buffers(void** items, int64_t n, XLA_FFI_Buffer** out) noexcept nogil:
+    """Copy the non-token buffers of `items` to `out`; their count, or -1."""
+    cdef int count = 0
+    cdef int64_t i
+    cdef XLA_FFI_Buffer* buf
+    for i in range(n):
+        buf = <XLA_FFI_Buffer*>items[i]
+        if buf.dtype == XLA_FFI_DataType_TOKEN:
+            continue
+        if count == MAX_BUFFERS:
+            return -1
+        out[count] = buf
+        count += 1
+    return count
+
+
 cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
     """Fill `call` from XLA's call frame, or answer the metadata query.
 
@@ -104,7 +120,6 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
     """
     cdef XLA_FFI_Extension_Base* ext = frame.extension_start
     cdef XLA_FFI_Metadata_Extension* meta
-    cdef XLA_FFI_Buffer* buf
     cdef XLA_FFI_Scalar* scalar
     cdef int64_t i
     cdef int slot
@@ -118,26 +133,11 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
         call.metadata_query = True
         return NULL
 
-    call.nargs = 0
-    for i in range(frame.args.size):
-        buf = <XLA_FFI_Buffer*>frame.args.args[i]
-        if buf.dtype == XLA_FFI_DataType_TOKEN:
-            continue
-        if call.nargs == MAX_BUFFERS:
-            return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                             b"mpicoll: too many operands")
-        call.args[call.nargs] = buf
-        call.nargs += 1
-    call.nrets = 0
-    for i in range(frame.rets.size):
-        buf = <XLA_FFI_Buffer*>frame.rets.rets[i]
-        if buf.dtype == XLA_FFI_DataType_TOKEN:
-            continue
-        if call.nrets == MAX_BUFFERS:
-            return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                             b"mpicoll: too many results")
-        call.rets[call.nrets] = buf
-        call.nrets += 1
+    call.nargs = data_buffers(frame.args.args, frame.args.size, call.args)
+    call.nrets = data_buffers(frame.rets.rets, frame.rets.size, call.rets)
+    if call.nargs < 0 or call.nrets < 0:
+        return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                         b"mpicoll: too many operands or results")
 
     for i in range(N_ATTRS):
         call.attr[i] = 0
