@@ -16,6 +16,6 @@ if [ "${MPICOLL_SYSTEM_MPI:-0}" = 1 ]; then
 else
   $PIP install -q mpich "mpi4py>=4"
 fi
-$PIP install -q "jax>=0.5" numpy "cython>=3" setuptools wheel pytest pytest-mpi pytest-timeout
+$PIP install -q "jax>=0.5" numpy "cython>=3" setuptools wheel pytest pytest-mpi pytest-timeout matplotlib
 PATH="$PWD/.venv/bin:$PATH" $PIP install -q --no-build-isolation -e .
 echo "mpicoll installed in .venv ($(.venv/bin/python -c 'import jax, mpi4py.MPI as M; print("jax", jax.__version__, "|", M.Get_library_version().splitlines()[0])'))"
