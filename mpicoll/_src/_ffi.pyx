@@ -398,6 +398,17 @@ cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
     return NULL
 
 
+cdef inline void pin_envelope(const MPI_Status* st, bint* first, int* source,
+                              int* tag, MPI_Status* result) noexcept nogil:
+    """On the first chunk, fix the source and tag all later chunks must have."""
+    if first[0]:
+        first[0] = False
+        source[0] = st.MPI_SOURCE
+        tag[0] = st.MPI_TAG
+        result.MPI_SOURCE = source[0]
+        result.MPI_TAG = tag[0]
+
+
 cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t ssize,
                           int64_t schunk, int dest, int sendtag,
                           char* rbuf, int64_t nrecv, MPI_Datatype rtype, int64_t rsize,
@@ -491,12 +502,7 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
                 ierr = MPI_Get_count(&st, rtype, &count)
                 if ierr != MPI_SUCCESS:
                     break
-                if first:
-                    first = False
-                    source = st.MPI_SOURCE
-                    recvtag = st.MPI_TAG
-                    result.MPI_SOURCE = source
-                    result.MPI_TAG = recvtag
+                pin_envelope(&st, &first, &source, &recvtag, result)
                 if count != MPI_UNDEFINED and count <= room:
                     ierr = MPI_Imrecv(rbuf + received * rsize, count, rtype, &msg, &reqs[1])
                     if ierr != MPI_SUCCESS:
@@ -523,12 +529,7 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
         ierr = MPI_Get_count(&st, rtype, &count)
         if ierr != MPI_SUCCESS:
             break
-        if first:
-            first = False
-            source = st.MPI_SOURCE
-            recvtag = st.MPI_TAG
-            result.MPI_SOURCE = source
-            result.MPI_TAG = recvtag
+        pin_envelope(&st, &first, &source, &recvtag, result)
         received += count
         if not recv_chunked or count < rchunk or source == MPI_PROC_NULL:
             receiving = False
