@@ -10,8 +10,9 @@ the import: ``import mpicoll as mpi4jax``.
 from mpicoll._src.config import get_chunk_bytes, set_chunk_bytes
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.ops.alltoall import alltoall
+from mpicoll._src.ops.alltoallv import alltoallv
 from mpicoll._src.ops.sendrecv import sendrecv
 
 __version__ = "0.1.0"
 
-__all__ = ["allreduce", "alltoall", "sendrecv", "get_chunk_bytes", "set_chunk_bytes"]
+__all__ = ["allreduce", "alltoall", "alltoallv", "sendrecv", "get_chunk_bytes", "set_chunk_bytes"]

@@ -94,3 +94,28 @@ def rank_values(comm, shape, dtype, seed=0):
     if jnp.issubdtype(dtype, jnp.complexfloating):
         values = values + 1j * (96 - values)
     return values.astype(dtype)
+
+
+def collective_check_grads(monkeypatch, comm, *args, **kwargs):
+    """jax.test_util.check_grads, run to the end on every rank before asserting.
+
+    check_grads asserts after each of its checks; a rank that failed early
+    would skip the MPI calls of the later checks and leave the others waiting.
+    Its comparisons are recorded instead, and the verdict is combined over ranks.
+    """
+    from jax._src import public_test_util
+    from jax.test_util import check_grads
+    failures = []
+
+    def record(*a, err_msg="", **kw):
+        try:
+            original(*a, err_msg=err_msg, **kw)
+        except AssertionError as e:
+            failures.append(f"{err_msg}: {e}")
+
+    original = public_test_util.check_close
+    monkeypatch.setattr(public_test_util, "check_close", record)
+    check_grads(*args, **kwargs)
+    monkeypatch.undo()
+    all_failures = comm.allgather(failures)
+    assert not any(all_failures), all_failures

@@ -22,11 +22,10 @@ import jax
 import jax.numpy as jnp
 import pytest
 from jax import lax
-from jax._src import public_test_util
-from jax.test_util import check_grads
 from mpi4py import MPI
 
 import mpicoll
+from conftest import collective_check_grads
 
 RTOL = ATOL = 1e-12
 
@@ -513,35 +512,12 @@ def test_dot_product_linearized_rank_dependent_program(comm):
 
 # ------------------------------------------------------- check_grads
 
-def _collective_check_grads(monkeypatch, comm, *args, **kwargs):
-    """jax.test_util.check_grads, run to the end on every rank before asserting.
-
-    check_grads asserts after each of its checks; a rank that failed early
-    would skip the MPI calls of the later checks and leave the others waiting.
-    Its comparisons are recorded instead, and the verdict is combined over ranks.
-    """
-    failures = []
-
-    def record(*a, err_msg="", **kw):
-        try:
-            original(*a, err_msg=err_msg, **kw)
-        except AssertionError as e:
-            failures.append(f"{err_msg}: {e}")
-
-    original = public_test_util.check_close
-    monkeypatch.setattr(public_test_util, "check_close", record)
-    check_grads(*args, **kwargs)
-    monkeypatch.undo()
-    all_failures = comm.allgather(failures)
-    assert not any(all_failures), all_failures
-
-
 def test_check_grads_forward_rank_dependent(comm, monkeypatch):
     """Forward mode draws the same tangent on every rank: a directional
     derivative of the global function, valid for any program."""
     x, w = _small_setup(comm, 40)
     spmd = Spmd(comm)
-    _collective_check_grads(monkeypatch, comm, lambda v: _small_program(spmd, v, w),
+    collective_check_grads(monkeypatch, comm, lambda v: _small_program(spmd, v, w),
                             (x,), order=2, modes=("fwd",))
 
 
@@ -559,7 +535,7 @@ def test_check_grads_both_modes_rank_symmetric(comm, monkeypatch):
     program and the point (same x on every rank) are rank-symmetric."""
     x = np.random.default_rng(41).normal(size=(comm.size, 2))   # same on all ranks
     spmd = Spmd(comm)
-    _collective_check_grads(monkeypatch, comm, lambda v: _symmetric_program(spmd, v),
+    collective_check_grads(monkeypatch, comm, lambda v: _symmetric_program(spmd, v),
                             (x,), order=2, modes=("fwd", "rev"))
 
 

@@ -350,3 +350,52 @@ def test_alltoall_blocks_beyond_2gib(comm):
         assert checksum == int(want.sum(dtype=np.int64))
     del got, out
     clock("check")
+
+
+def test_alltoallv_block_beyond_2gib(comm):
+    """alltoallv with a block of B > 2**31 bytes to the other rank and a small
+    one (SMALL bytes) to itself: counts and displacements beyond `int` force
+    the chunked rounds (MPI_Alltoallw with 64-bit displacements).
+
+    The layout of every input is [block for rank 0, block for rank 1]; so
+    rank 0's big block starts at offset SMALL (a displacement that is not a
+    multiple of anything) and rank 1's ends at B. Checked like the alltoall
+    test: stripe values at their positions, nonzero count, checksum.
+    Peak per rank ~4.3 GiB (2 GiB result fully written, striped input).
+    """
+    P, r = comm.size, comm.rank
+    SMALL = 1000
+    other = 1 - r
+    sizes = [SMALL if s == r else B for s in range(P)]
+    clock = Clock("alltoallv")
+    idx = stripe_positions()
+    a = aligned(SMALL + B, zeros=True)
+    offsets = np.cumsum([0] + sizes)
+    small_idx = np.arange(SMALL)
+    a[offsets[r] + small_idx] = stripe_values(r, r, small_idx)
+    a[offsets[other] + idx] = stripe_values(r, other, idx)
+    x = to_jax(a)
+    del a
+    clock("fill")
+    out = mpicoll.alltoallv(x, tuple(sizes), tuple(sizes))
+    out.block_until_ready()
+    del x
+    gc.collect()
+    clock("alltoallv")
+    got = as_numpy(out)
+    assert got.shape == (SMALL + B,)
+    np.testing.assert_array_equal(got[offsets[r]:offsets[r] + SMALL],
+                                  stripe_values(r, r, small_idx))
+    big = got[offsets[other]:offsets[other] + B]
+    want = stripe_values(other, r, idx)
+    np.testing.assert_array_equal(big[idx], want)
+    nonzero = checksum = 0
+    step = 2**24
+    for k in range(0, B, step):
+        part = big[k:k + step]
+        nonzero += int(np.count_nonzero(part))
+        checksum += int(part.sum(dtype=np.int64))
+    assert nonzero == idx.size
+    assert checksum == int(want.sum(dtype=np.int64))
+    del got, big, out
+    clock("check")

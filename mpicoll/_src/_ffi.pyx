@@ -17,6 +17,7 @@ attribute is a 64-bit integer scalar.
 
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int64_t, uint16_t, uintptr_t
+from libc.stdlib cimport malloc, free
 from libc.string cimport memcmp, strlen
 from libc.stdio cimport snprintf
 from libc.limits cimport INT_MAX
@@ -75,6 +76,15 @@ cdef const char* ATTR_NAMES[8]
 ATTR_NAMES[:] = [b"comm", b"op", b"source", b"dest", b"sendtag", b"recvtag",
                  b"chunk_bytes", b"status"]
 
+# Array attribute slots (int64 arrays, e.g. per-peer counts).
+cdef enum:
+    ARRAY_SENDCOUNTS
+    ARRAY_RECVCOUNTS
+    N_ARRAYS
+
+cdef const char* ARRAY_NAMES[2]
+ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts"]
+
 ctypedef struct Call:
     const XLA_FFI_Api* api
     bint metadata_query
@@ -83,14 +93,15 @@ ctypedef struct Call:
     XLA_FFI_Buffer* args[MAX_BUFFERS]   # ordering tokens are left out
     XLA_FFI_Buffer* rets[MAX_BUFFERS]
     int64_t attr[N_ATTRS]
+    const int64_t* array[N_ARRAYS]      # NULL when not sent
+    int64_t array_len[N_ARRAYS]
     MPI_Comm comm
 
 
-cdef int attr_slot(const XLA_FFI_ByteSpan* name) noexcept nogil:
+cdef int name_slot(const XLA_FFI_ByteSpan* name, const char** names, int n) noexcept nogil:
     cdef int i
-    for i in range(N_ATTRS):
-        if name.len == strlen(ATTR_NAMES[i]) and \
-                memcmp(name.ptr, ATTR_NAMES[i], name.len) == 0:
+    for i in range(n):
+        if name.len == strlen(names[i]) and memcmp(name.ptr, names[i], name.len) == 0:
             return i
     return -1
 
@@ -121,6 +132,7 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
     cdef XLA_FFI_Extension_Base* ext = frame.extension_start
     cdef XLA_FFI_Metadata_Extension* meta
     cdef XLA_FFI_Scalar* scalar
+    cdef XLA_FFI_Array* array
     cdef int64_t i
     cdef int slot
     call.api = frame.api
@@ -141,9 +153,23 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
 
     for i in range(N_ATTRS):
         call.attr[i] = 0
+    for i in range(N_ARRAYS):
+        call.array[i] = NULL
+        call.array_len[i] = 0
     call.attr[ATTR_CHUNK_BYTES] = INT_MAX
     for i in range(frame.attrs.size):
-        slot = attr_slot(frame.attrs.names[i])
+        if frame.attrs.types[i] == XLA_FFI_AttrType_ARRAY:
+            slot = name_slot(frame.attrs.names[i], ARRAY_NAMES, N_ARRAYS)
+            if slot < 0:
+                continue
+            array = <XLA_FFI_Array*>frame.attrs.attrs[i]
+            if array.dtype != XLA_FFI_DataType_S64:
+                return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                                 b"mpicoll: array attributes must hold int64")
+            call.array[slot] = <const int64_t*>array.data
+            call.array_len[slot] = <int64_t>array.size
+            continue
+        slot = name_slot(frame.attrs.names[i], ATTR_NAMES, N_ATTRS)
         if slot < 0:
             continue
         scalar = <XLA_FFI_Scalar*>frame.attrs.attrs[i]
@@ -398,6 +424,139 @@ cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
     return NULL
 
 
+cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdispl,
+                          char* dst, const int64_t* rbytes, const int64_t* rdispl,
+                          int size, int64_t chunk, MPI_Comm comm) noexcept nogil:
+    """Alltoallv of any size as rounds of MPI_Alltoallw.
+
+    Round k moves bytes [k*chunk, (k+1)*chunk) of every peer's block. Each
+    piece is described by a one-block hindexed type whose displacement is
+    64-bit (MPI_Aint), so neither counts nor offsets overflow `int`. The
+    number of rounds depends on the largest block of any rank, which no rank
+    knows alone: one MPI_Allreduce(MAX) settles it, so all ranks make the
+    same sequence of collective calls.
+    """
+    cdef int* counts = <int*>malloc(4 * size * sizeof(int))
+    cdef MPI_Datatype* types = <MPI_Datatype*>malloc(2 * size * sizeof(MPI_Datatype))
+    if counts == NULL or types == NULL:
+        free(counts)
+        free(types)
+        return MPI_ERR_NO_MEM
+    cdef int* scounts = counts
+    cdef int* rcounts = counts + size
+    cdef int* zeros = counts + 2 * size     # displacements live in the types
+    cdef MPI_Datatype* stypes = types
+    cdef MPI_Datatype* rtypes = types + size
+    cdef int64_t local_rounds = 0, rounds, k, n, largest
+    cdef int i, ierr, made = 0
+    cdef int blocklen
+    cdef MPI_Aint disp
+    for i in range(size):
+        largest = sbytes[i] if sbytes[i] > rbytes[i] else rbytes[i]
+        if (largest + chunk - 1) // chunk > local_rounds:
+            local_rounds = (largest + chunk - 1) // chunk
+        zeros[i] = 0
+        zeros[size + i] = 0
+    ierr = MPI_Allreduce(&local_rounds, &rounds, 1, MPI_INT64_T, MPI_MAX, comm)
+    k = 0
+    while ierr == MPI_SUCCESS and k < rounds:
+        made = 0
+        for i in range(2 * size):
+            # i < size: what goes to peer i; else what comes from peer i - size
+            if i < size:
+                n = sbytes[i] - k * chunk
+                disp = <MPI_Aint>(sdispl[i] + k * chunk)
+            else:
+                n = rbytes[i - size] - k * chunk
+                disp = <MPI_Aint>(rdispl[i - size] + k * chunk)
+            n = 0 if n < 0 else (chunk if n > chunk else n)
+            counts[i] = 1 if n > 0 else 0
+            types[i] = MPI_BYTE
+            if n > 0:
+                blocklen = <int>n
+                ierr = MPI_Type_create_hindexed(1, &blocklen, &disp, MPI_BYTE, &types[i])
+                if ierr == MPI_SUCCESS:
+                    ierr = MPI_Type_commit(&types[i])
+                if ierr != MPI_SUCCESS:
+                    types[i] = MPI_BYTE
+                    break
+                made = i + 1
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Alltoallw(src, scounts, zeros, stypes, dst, rcounts, zeros + size,
+                                 rtypes, comm)
+        for i in range(made):
+            if types[i] != MPI_BYTE:
+                MPI_Type_free(&types[i])
+        k += 1
+    free(counts)
+    free(types)
+    return ierr
+
+
+cdef XLA_FFI_Error* alltoallv(XLA_FFI_CallFrame* frame) noexcept nogil:
+    cdef Call call
+    cdef XLA_FFI_Error* err = decode(frame, &call)
+    if err != NULL or call.metadata_query:
+        return err
+    cdef XLA_FFI_Buffer* x = call.args[0]
+    cdef XLA_FFI_Buffer* y = call.rets[0]
+    cdef const int64_t* sendcounts = call.array[ARRAY_SENDCOUNTS]
+    cdef const int64_t* recvcounts = call.array[ARRAY_RECVCOUNTS]
+    cdef int size, i
+    cdef int ierr = MPI_Comm_size(call.comm, &size)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, b"MPI_Comm_size")
+    if sendcounts == NULL or recvcounts == NULL or \
+            call.array_len[ARRAY_SENDCOUNTS] != size or call.array_len[ARRAY_RECVCOUNTS] != size:
+        return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
+                         b"mpicoll: alltoallv needs one send and one receive count per rank")
+    # Counts are in rows (slices along axis 0); MPI moves bytes.
+    cdef int64_t row = item_size(x.dtype)
+    for i in range(1, x.rank):
+        row *= x.dims[i]
+    cdef int64_t* table = <int64_t*>malloc(4 * size * sizeof(int64_t))
+    if table == NULL:
+        return mpi_error(call.api, MPI_ERR_NO_MEM, b"MPI_Alltoallv")
+    cdef int64_t* sbytes = table
+    cdef int64_t* sdispl = table + size
+    cdef int64_t* rbytes = table + 2 * size
+    cdef int64_t* rdispl = table + 3 * size
+    cdef int64_t soff = 0, roff = 0, largest = 0
+    for i in range(size):
+        sbytes[i] = sendcounts[i] * row
+        rbytes[i] = recvcounts[i] * row
+        sdispl[i] = soff
+        rdispl[i] = roff
+        soff += sbytes[i]
+        roff += rbytes[i]
+        largest = max(largest, max(sbytes[i], rbytes[i]))
+    cdef int64_t chunk = call.attr[ATTR_CHUNK_BYTES]
+    if chunk > INT_MAX:
+        chunk = INT_MAX
+    cdef int* counts
+    if largest <= chunk and soff <= INT_MAX and roff <= INT_MAX:
+        counts = <int*>malloc(4 * size * sizeof(int))
+        if counts == NULL:
+            ierr = MPI_ERR_NO_MEM
+        else:
+            for i in range(size):
+                counts[i] = <int>sbytes[i]
+                counts[size + i] = <int>sdispl[i]
+                counts[2 * size + i] = <int>rbytes[i]
+                counts[3 * size + i] = <int>rdispl[i]
+            ierr = MPI_Alltoallv(x.data, counts, counts + size, MPI_BYTE,
+                                 y.data, counts + 2 * size, counts + 3 * size, MPI_BYTE,
+                                 call.comm)
+            free(counts)
+    else:
+        ierr = alltoallv_rounds(<char*>x.data, sbytes, sdispl, <char*>y.data, rbytes, rdispl,
+                                size, chunk, call.comm)
+    free(table)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, b"MPI_Alltoallv")
+    return NULL
+
+
 cdef inline void pin_envelope(const MPI_Status* st, bint* first, int* source,
                               int* tag, MPI_Status* result) noexcept nogil:
     """On the first chunk, fix the source and tag all later chunks must have."""
@@ -590,6 +749,7 @@ def handlers():
     return {
         "mpicoll_allreduce": PyCapsule_New(<void*>allreduce, NULL, NULL),
         "mpicoll_alltoall": PyCapsule_New(<void*>alltoall, NULL, NULL),
+        "mpicoll_alltoallv": PyCapsule_New(<void*>alltoallv, NULL, NULL),
         "mpicoll_sendrecv": PyCapsule_New(<void*>sendrecv, NULL, NULL),
     }
 

@@ -28,7 +28,7 @@ way for all ops:
 
 * **Lowering.** One FFI custom call, target ``mpicoll_<name>``, with operands
   in row-major layout (XLA transposes whatever layout it chose), the ordering
-  token last, and the op's attributes as int64 scalars.
+  token last, and the op's attributes as int64 scalars or int64 arrays.
 
 * **Eager use.** The impl compiles the primitive alone (JAX's standard
   `apply_primitive`), so eager calls run the same handler as jitted ones.
@@ -44,6 +44,7 @@ import numpy as np
 from jax.extend.core import Primitive
 from jax._src import core, dispatch, effects, source_info_util
 from jax._src.interpreters import mlir, partial_eval as pe, pxla
+from jax._src.lib.mlir import ir
 from jax._src.lib.mlir.dialects import hlo
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
@@ -74,7 +75,8 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
     Args:
       name: the op's name; the FFI handler is registered as ``mpicoll_<name>``.
       abstract_eval: ``(*avals, **params) -> aval(s)`` of the results.
-      ffi_attributes: ``(**params) -> dict[str, int]``, the handler's attributes.
+      ffi_attributes: ``(**params) -> dict[str, int | tuple[int, ...]]``, the
+        handler's attributes (int64 scalars, or int64 arrays for tuples).
       multiple_results: whether the primitive returns a tuple.
       operand_output_aliases: ``{operand index: result index}`` for results
         that start as a copy of an operand (XLA copies only when the operand
@@ -121,11 +123,16 @@ def _row_major(aval):
     return tuple(range(len(aval.shape) - 1, -1, -1))
 
 
+def _attribute(value):
+    if isinstance(value, tuple):
+        return ir.DenseI64ArrayAttr.get([int(v) for v in value])
+    return mlir.i64_attr(int(value))
+
+
 def _lower(ctx, *operands, target, ffi_attributes, aliases, **params):
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [_ir_type(ctx, aval) for aval in ctx.avals_out]
-    attributes = {key: mlir.i64_attr(int(value))
-                  for key, value in ffi_attributes(**params).items()}
+    attributes = {key: _attribute(value) for key, value in ffi_attributes(**params).items()}
     call = mlir.custom_call(
         target,
         result_types=[*result_types, hlo.TokenType.get()],

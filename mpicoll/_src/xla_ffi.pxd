@@ -68,11 +68,17 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
         XLA_FFI_RetType_BUFFER
 
     ctypedef enum XLA_FFI_AttrType:
+        XLA_FFI_AttrType_ARRAY
         XLA_FFI_AttrType_SCALAR
 
     ctypedef struct XLA_FFI_ByteSpan:
         const char* ptr
         size_t len
+
+    ctypedef struct XLA_FFI_Array:
+        XLA_FFI_DataType dtype
+        size_t size
+        void* data
 
     ctypedef struct XLA_FFI_Scalar:
         XLA_FFI_DataType dtype

@@ -1,0 +1,132 @@
+"""alltoallv: alltoall with a different number of rows for every pair of ranks.
+
+Counts are static (known at trace time, as shapes are in JAX), in *rows*:
+slices along axis 0. Rank r's input is the concatenation, along axis 0, of
+the blocks it sends to ranks 0, 1, ... (``sendcounts[s]`` rows for rank s);
+its output is the concatenation of the blocks received from ranks 0, 1, ...
+(``recvcounts[s]`` rows from rank s).
+
+Serial equivalent: with ``blocks[r][s]`` the block rank r sends to rank s,
+rank s receives ``concatenate([blocks[0][s], blocks[1][s], ...])``.
+"""
+
+import operator
+
+import jax
+from jax.interpreters import ad, batching
+
+from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.primitive import mpi_primitive
+from mpicoll._src.validation import as_array, resolve_comm
+
+
+def alltoallv(x, sendcounts, recvcounts, *, comm=None):
+    """Exchange blocks of different sizes between all ranks.
+
+    Args:
+      x: array of at least one axis; its first ``sendcounts[0]`` rows (slices
+        along axis 0) go to rank 0, the next ``sendcounts[1]`` to rank 1, and
+        so on. Trailing axes must be the same on every rank.
+      sendcounts: sequence of ``comm.Get_size()`` non-negative Python ints,
+        rows sent to each rank; ``sum(sendcounts) == x.shape[0]``.
+      recvcounts: sequence of ``comm.Get_size()`` non-negative Python ints,
+        rows received from each rank. Must match the senders:
+        ``recvcounts[s]`` on rank r equals ``sendcounts[r]`` on rank s.
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+
+    Returns:
+      Array of shape ``(sum(recvcounts),) + x.shape[1:]``: the blocks received
+      from ranks 0, 1, ... concatenated along axis 0.
+
+    Gradients: linear; the transpose is ``alltoallv`` with send and receive
+    counts swapped (each cotangent block goes back to the rank it came from),
+    so JVP and VJP are those of the serial equivalent. ``vmap`` over any axis
+    (counts stay in rows of the unbatched array).
+
+    Raises:
+      ValueError: ``x`` is a scalar, a count list has the wrong length or a
+        negative entry, or ``sum(sendcounts) != x.shape[0]``.
+      TypeError: counts that are not Python ints (traced values included),
+        unsupported dtype, ``comm`` not a communicator.
+      Counts that do not match between ranks cannot be seen at trace time:
+      a receiver expecting fewer rows than sent gets an MPI truncation error.
+    """
+    comm = resolve_comm(comm)
+    x = as_array(x, "x")
+    if x.ndim == 0:
+        raise ValueError("alltoallv needs an array with at least one axis (rows are "
+                         "slices along axis 0); got a scalar")
+    sendcounts = _counts(sendcounts, "sendcounts", comm.size)
+    recvcounts = _counts(recvcounts, "recvcounts", comm.size)
+    if sum(sendcounts) != x.shape[0]:
+        raise ValueError(
+            f"alltoallv: sum(sendcounts) = {sum(sendcounts)} must equal x.shape[0] = "
+            f"{x.shape[0]} (every row of x goes to exactly one rank)")
+    return _alltoallv(x, sendcounts, recvcounts, comm)
+
+
+def _counts(counts, name, size):
+    if isinstance(counts, jax.core.Tracer):
+        raise TypeError(f"{name} must be Python ints known at trace time, got a traced array")
+    try:
+        values = tuple(counts)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence of ints, got {type(counts).__name__}") from None
+    if len(values) != size:
+        raise ValueError(f"{name} needs one entry per rank ({size}), got {len(values)}")
+    result = []
+    for v in values:
+        if isinstance(v, jax.core.Tracer) or isinstance(v, bool):
+            raise TypeError(f"{name} must hold Python ints known at trace time, got {v!r}")
+        try:
+            v = operator.index(v)
+        except TypeError:
+            raise TypeError(f"{name} must hold ints, got {type(v).__name__}") from None
+        if v < 0:
+            raise ValueError(f"{name} must be non-negative, got {values}")
+        result.append(v)
+    return tuple(result)
+
+
+def _alltoallv(x, sendcounts, recvcounts, comm):
+    return alltoallv_p.bind(x, sendcounts=sendcounts, recvcounts=recvcounts, comm=comm,
+                            chunk_bytes=chunk_bytes_for(x.dtype))
+
+
+def _abstract_eval(x, *, recvcounts, **_):
+    return x.update(shape=(sum(recvcounts),) + x.shape[1:])
+
+
+alltoallv_p = mpi_primitive(
+    "alltoallv",
+    abstract_eval=_abstract_eval,
+    ffi_attributes=lambda *, sendcounts, recvcounts, comm, chunk_bytes: dict(
+        comm=comm.handle, chunk_bytes=chunk_bytes,
+        sendcounts=sendcounts, recvcounts=recvcounts),
+)
+
+
+def _jvp(primals, tangents, **params):
+    (x,), (t,) = primals, tangents
+    y = alltoallv_p.bind(x, **params)
+    if not jax.numpy.issubdtype(x.dtype, jax.numpy.inexact):
+        return y, ad.Zero.from_primal_value(y)
+    return y, alltoallv_p.bind(ad.instantiate_zeros(t), **params)
+
+
+def _transpose(ct, x, *, sendcounts, recvcounts, **params):
+    return [alltoallv_p.bind(ad.instantiate_zeros(ct), sendcounts=recvcounts,
+                             recvcounts=sendcounts, **params)]
+
+
+def _batch(args, dims, **params):
+    (x,), (d,) = args, dims
+    # Axis 0 must stay the row axis the counts refer to; the batch rides
+    # along as axis 1, inside every row.
+    x = jax.numpy.moveaxis(x, d, 1)
+    return alltoallv_p.bind(x, **params), 1
+
+
+ad.primitive_jvps[alltoallv_p] = _jvp
+ad.primitive_transposes[alltoallv_p] = _transpose
+batching.primitive_batchers[alltoallv_p] = _batch
