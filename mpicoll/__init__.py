@@ -12,7 +12,13 @@ from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.ops.alltoall import alltoall
 from mpicoll._src.ops.alltoallv import alltoallv
 from mpicoll._src.ops.sendrecv import sendrecv
+from mpicoll import fft
+from mpicoll.fft import fft3d, ifft3d, irfft3d, rfft3d
+from mpicoll import halo
+from mpicoll.halo import halo_exchange
 
 __version__ = "0.1.0"
 
-__all__ = ["allreduce", "alltoall", "alltoallv", "sendrecv", "get_chunk_bytes", "set_chunk_bytes"]
+__all__ = ["allreduce", "alltoall", "alltoallv", "sendrecv", "get_chunk_bytes",
+           "set_chunk_bytes", "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d",
+           "halo", "halo_exchange"]

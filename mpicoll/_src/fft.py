@@ -1,0 +1,338 @@
+"""Distributed 3-D FFTs on slabs and pencils, built from `alltoallv` and jnp.fft.
+
+Layouts (DESIGN.md section 3), for a global array of shape (N0, N1, N2) on a
+grid of P0 (x P1) ranks:
+
+    real space     axis 0 split over grid dim 0, axis 1 over grid dim 1, axis 2 whole
+    Fourier space  axis 0 whole, axis 1 split over grid dim 0, axis 2 over grid dim 1
+
+A 1-D grid (slabs) is the case P1 = 1. The forward transform works from the
+last axis to the first: transform axis 2 (whole), re-split (axis 1 whole,
+axis 2 split over grid dim 1), transform axis 1, re-split (axis 0 whole,
+axis 1 split over grid dim 0), transform axis 0. The inverse runs the same
+steps backwards. Each re-split is one `alltoallv` among the ranks of one grid
+dimension, so the gradient of every transform comes from alltoallv's rules and
+jnp.fft's, with no hand-written adjoint here.
+
+Leading axes before the last three are batch axes: they are transformed
+independently and travel with the data.
+"""
+
+import jax.numpy as jnp
+import numpy as np
+
+from mpicoll._src import decomposition
+from mpicoll._src.ops.alltoallv import alltoallv
+
+NORMS = ("backward", "ortho", "forward")
+
+
+def _layout(grid, space):
+    """The assignment (array axis -> grid dim) of the last three axes."""
+    second = 1 if grid.ndim == 2 else None
+    return (0, second, None) if space == "real" else (None, 0, second)
+
+
+def _grid(comm, who):
+    return decomposition.process_grid(comm, who=who, allow_world=True, max_dims=2)
+
+
+def _check_norm(norm, who):
+    if norm not in NORMS:
+        raise ValueError(f"{who}: norm must be one of {NORMS} (as in numpy.fft), got {norm!r}")
+
+
+def _fourier_shape(global_shape, real):
+    n0, n1, n2 = global_shape
+    return (n0, n1, n2 // 2 + 1) if real else (n0, n1, n2)
+
+
+def _global_shape_of_block(x, grid, space, who):
+    """Every rank's block checked against one global shape (collective, trace
+    time; raises on all ranks alike). Batch axes must agree too."""
+    if x.ndim < 3:
+        raise ValueError(f"{who}: x needs at least 3 axes (the transformed ones last), "
+                         f"got shape {x.shape}")
+    batch = x.ndim - 3
+    full = decomposition.gather_global_shape(
+        grid, x.shape, (None,) * batch + _layout(grid, space), who=who)
+    return full[batch:]
+
+
+def _resplit(x, grid, dim, *, gather_axis, scatter_axis, gather_sizes):
+    """Re-split among the ranks of grid dimension `dim`.
+
+    Before: axis `gather_axis` holds this rank's block (the blocks of the
+    ranks along `dim` have lengths `gather_sizes`), axis `scatter_axis` is
+    whole. After: `gather_axis` whole, `scatter_axis` split as np.array_split.
+    Axes count from the end, so batch axes in front come along.
+    """
+    p = grid.dims[dim]
+    if p == 1:
+        return x
+    me = grid.coords[dim]
+    gather_axis %= x.ndim
+    scatter_axis %= x.ndim
+    bounds = np.cumsum((0,) + decomposition.block_sizes(x.shape[scatter_axis], p))
+    pieces = [_slice(x, scatter_axis, bounds[i], bounds[i + 1]) for i in range(p)]
+    sendcounts = tuple(piece.size for piece in pieces)
+    mine = bounds[me + 1] - bounds[me]
+    received_shapes = []
+    for n in gather_sizes:
+        shape = list(x.shape)
+        shape[gather_axis] = n
+        shape[scatter_axis] = mine
+        received_shapes.append(tuple(shape))
+    recvcounts = tuple(int(np.prod(s)) for s in received_shapes)
+    flat = jnp.concatenate([piece.reshape(-1) for piece in pieces])
+    received = alltoallv(flat, sendcounts, recvcounts,
+                         comm=decomposition.sub_comm(grid, dim))
+    offsets = np.cumsum((0,) + recvcounts)
+    blocks = [received[offsets[i]:offsets[i + 1]].reshape(s)
+              for i, s in enumerate(received_shapes)]
+    return jnp.concatenate(blocks, axis=gather_axis)
+
+
+def _slice(x, axis, start, stop):
+    index = [slice(None)] * x.ndim
+    index[axis] = slice(int(start), int(stop))
+    return x[tuple(index)]
+
+
+def _grid_sizes(grid):
+    return grid.dims[0], (grid.dims[1] if grid.ndim == 2 else 1)
+
+
+def _forward(x, grid, global_shape, norm, real):
+    n0, n1, _ = global_shape
+    p0, p1 = _grid_sizes(grid)
+    if real:
+        x = jnp.fft.rfft(x, axis=-1, norm=norm)
+    elif p1 == 1:
+        # axes 1 and 2 are both whole here: one 2-D transform
+        x = jnp.fft.fftn(x, axes=(-2, -1), norm=norm)
+    else:
+        x = jnp.fft.fft(x, axis=-1, norm=norm)
+    if p1 > 1:
+        x = _resplit(x, grid, 1, gather_axis=-2, scatter_axis=-1,
+                     gather_sizes=decomposition.block_sizes(n1, p1))
+    if real or p1 > 1:
+        x = jnp.fft.fft(x, axis=-2, norm=norm)
+    x = _resplit(x, grid, 0, gather_axis=-3, scatter_axis=-2,
+                 gather_sizes=decomposition.block_sizes(n0, p0))
+    return jnp.fft.fft(x, axis=-3, norm=norm)
+
+
+def _inverse(x, grid, global_shape, norm, real):
+    _, n1, n2 = global_shape
+    p0, p1 = _grid_sizes(grid)
+    x = jnp.fft.ifft(x, axis=-3, norm=norm)
+    x = _resplit(x, grid, 0, gather_axis=-2, scatter_axis=-3,
+                 gather_sizes=decomposition.block_sizes(n1, p0))
+    if p1 == 1 and not real:
+        return jnp.fft.ifftn(x, axes=(-2, -1), norm=norm)
+    x = jnp.fft.ifft(x, axis=-2, norm=norm)
+    if p1 > 1:
+        m2 = n2 // 2 + 1 if real else n2
+        x = _resplit(x, grid, 1, gather_axis=-1, scatter_axis=-2,
+                     gather_sizes=decomposition.block_sizes(m2, p1))
+    if real:
+        return jnp.fft.irfft(x, n=n2, axis=-1, norm=norm)
+    return jnp.fft.ifft(x, axis=-1, norm=norm)
+
+
+def _prepare(x, comm, norm, who, *, real_input):
+    _check_norm(norm, who)
+    grid = _grid(comm, who)
+    x = jnp.asarray(x)
+    if real_input and jnp.issubdtype(x.dtype, jnp.complexfloating):
+        raise TypeError(f"{who} transforms real input; got {x.dtype} (use fft3d for complex data)")
+    if not real_input and not jnp.issubdtype(x.dtype, jnp.complexfloating):
+        x = x.astype(jnp.result_type(x.dtype, jnp.complex64))
+    if real_input and not jnp.issubdtype(x.dtype, jnp.floating):
+        x = x.astype(jnp.result_type(x.dtype, jnp.float32))
+    return x, grid
+
+
+def fft3d(x, comm=None, *, norm="backward"):
+    """3-D FFT of a global array distributed over ranks in slabs or pencils.
+
+    Args:
+      x: this rank's real-space block of the global (N0, N1, N2) array, with
+        any leading batch axes: shape ``(..., n0, n1, N2)`` where n0 (n1) is
+        this rank's ``np.array_split`` block of N0 (N1) along grid dimension 0
+        (1). Complex; real input is promoted (complex64 for float32).
+      comm: an ``MPI.Cartcomm`` with 1 (slabs) or 2 (pencils) dimensions, or
+        None for ``MPI.COMM_WORLD`` as a 1-D grid.
+      norm: "backward" (default), "ortho" or "forward", as in ``numpy.fft``.
+
+    Returns:
+      This rank's block of ``numpy.fft.fftn(global, axes=(-3, -2, -1))`` in
+      the Fourier layout: axis 0 whole, axis 1 split over grid dimension 0,
+      axis 2 split over grid dimension 1 (same axis order as the input; no
+      hidden transposes). See `local_slices(..., space="fourier")`.
+
+    Gradients: linear; built from ``jnp.fft`` and `alltoallv`, so JVP, VJP
+    and ``vmap`` are those of the serial ``jnp.fft.fftn`` on the gathered
+    array (DESIGN.md section 2).
+
+    Raises:
+      TypeError: ``comm`` is not a Cartcomm or intracommunicator.
+      ValueError: a Cartcomm with more than 2 dimensions; x with fewer than 3
+        axes; blocks that are not the ranks' ``np.array_split`` blocks of one
+        global array (raised on every rank); an axis shorter than the grid
+        dimension that splits it in either layout; unknown ``norm``.
+
+    Collective: every rank of ``comm`` must call it (it gathers the block
+    shapes at trace time to check them).
+    """
+    x, grid = _prepare(x, comm, norm, "fft3d", real_input=False)
+    shape = _global_shape_of_block(x, grid, "real", "fft3d")
+    decomposition.check_splittable(shape, grid, _layout(grid, "fourier"), who="fft3d",
+                                   space=" (in the Fourier layout)")
+    return _forward(x, grid, shape, norm, real=False)
+
+
+def ifft3d(x, comm=None, *, norm="backward"):
+    """Inverse of `fft3d`: Fourier-layout block in, real-space block out.
+
+    Args:
+      x: this rank's Fourier-space block (see `fft3d`), complex, with any
+        leading batch axes.
+      comm, norm: as in `fft3d`.
+
+    Returns:
+      This rank's real-space block of ``numpy.fft.ifftn`` of the global array.
+
+    Gradients, errors and collectiveness as in `fft3d`.
+    """
+    x, grid = _prepare(x, comm, norm, "ifft3d", real_input=False)
+    shape = _global_shape_of_block(x, grid, "fourier", "ifft3d")
+    decomposition.check_splittable(shape, grid, _layout(grid, "real"), who="ifft3d",
+                                   space=" (in the real-space layout)")
+    return _inverse(x, grid, shape, norm, real=False)
+
+
+def rfft3d(x, comm=None, *, norm="backward"):
+    """3-D FFT of real data: ``numpy.fft.rfftn`` of the global array.
+
+    Args:
+      x: this rank's real-space block (float32 or float64; see `fft3d`).
+      comm, norm: as in `fft3d`.
+
+    Returns:
+      This rank's Fourier-layout block of the global (N0, N1, N2 // 2 + 1)
+      result (complex64 for float32 input, complex128 for float64).
+
+    Gradients, errors and collectiveness as in `fft3d`; TypeError for complex
+    input.
+    """
+    x, grid = _prepare(x, comm, norm, "rfft3d", real_input=True)
+    shape = _global_shape_of_block(x, grid, "real", "rfft3d")
+    decomposition.check_splittable(_fourier_shape(shape, True), grid,
+                                   _layout(grid, "fourier"), who="rfft3d",
+                                   space=" (in the Fourier layout, N2 // 2 + 1 points)")
+    return _forward(x, grid, shape, norm, real=True)
+
+
+def irfft3d(x, n=None, comm=None, *, norm="backward"):
+    """Inverse of `rfft3d`: ``numpy.fft.irfftn`` of the global array.
+
+    The complex inverse transforms along axes 0 and 1 come first and the
+    real one along axis 2 last, so the result equals numpy's also for input
+    that is not Hermitian-symmetric.
+
+    Args:
+      x: this rank's Fourier-layout block of the global (N0, N1, M2) array.
+      n: global length N2 of the real output's last axis; N2 // 2 + 1 must
+        equal M2. Default ``2 * (M2 - 1)`` (as numpy); give it for odd N2.
+      comm, norm: as in `fft3d`.
+
+    Returns:
+      This rank's real-space block of the global (N0, N1, N2) real array.
+
+    Gradients, errors and collectiveness as in `fft3d`; ValueError if
+    ``n // 2 + 1 != M2``.
+    """
+    x, grid = _prepare(x, comm, norm, "irfft3d", real_input=False)
+    n0, n1, m2 = _global_shape_of_block(x, grid, "fourier", "irfft3d")
+    if n is None:
+        n = 2 * (m2 - 1)
+    if not isinstance(n, (int, np.integer)) or n < 1 or n // 2 + 1 != m2:
+        raise ValueError(
+            f"irfft3d: n (global length of the output's last axis) must satisfy "
+            f"n // 2 + 1 == {m2} (the global length of the input's last axis), i.e. "
+            f"n = {2 * (m2 - 1)} or {2 * (m2 - 1) + 1}; got {n!r}")
+    shape = (n0, n1, int(n))
+    decomposition.check_splittable(shape, grid, _layout(grid, "real"), who="irfft3d",
+                                   space=" (in the real-space layout)")
+    return _inverse(x, grid, shape, norm, real=True)
+
+
+def local_slices(global_shape, comm=None, *, space="real", real=False):
+    """This rank's index ranges of the global array in either layout.
+
+    Args:
+      global_shape: (N0, N1, N2) of the real-space array.
+      comm: as in `fft3d`.
+      space: "real" (the input of fft3d/rfft3d) or "fourier" (their output).
+      real: True for the real transforms: in Fourier space axis 2 has
+        N2 // 2 + 1 points.
+
+    Returns:
+      A tuple of three ``slice`` objects: ``global_array[local_slices(...)]``
+      is this rank's block. No communication.
+
+    Raises:
+      ValueError: bad ``space`` or shape, or an axis shorter than its grid
+        dimension.
+    """
+    grid = _grid(comm, "local_slices")
+    shape = _check_shape(global_shape, "local_slices")
+    if space not in ("real", "fourier"):
+        raise ValueError(f"local_slices: space must be 'real' or 'fourier', got {space!r}")
+    if space == "fourier":
+        shape = _fourier_shape(shape, real)
+    layout = _layout(grid, space)
+    decomposition.check_splittable(shape, grid, layout, who="local_slices")
+    return decomposition.local_slices(shape, grid, layout)
+
+
+def fftfreq(global_shape, comm=None, *, d=1.0, real=False):
+    """Sample frequencies of this rank's Fourier-space block.
+
+    Args:
+      global_shape: (N0, N1, N2) of the real-space array.
+      comm: as in `fft3d`.
+      d: sample spacing (a number, or one per axis), as in
+        ``numpy.fft.fftfreq``: frequencies are in cycles per unit of ``d``
+        (multiply by 2*pi for angular wavenumbers).
+      real: True for the output of `rfft3d` (axis 2 uses ``rfftfreq``).
+
+    Returns:
+      Three float64 NumPy arrays ``(k0, k1, k2)`` of shapes (n0, 1, 1),
+      (1, n1, 1), (1, 1, n2): this rank's part of the frequencies along each
+      axis, broadcastable against its Fourier block; e.g.
+      ``k0**2 + k1**2 + k2**2``. No communication.
+    """
+    shape = _check_shape(global_shape, "fftfreq")
+    spacing = np.broadcast_to(np.asarray(d, dtype=np.float64), (3,))
+    slices = local_slices(shape, comm, space="fourier", real=real)
+    freqs = [np.fft.fftfreq(shape[0], spacing[0]), np.fft.fftfreq(shape[1], spacing[1]),
+             np.fft.rfftfreq(shape[2], spacing[2]) if real
+             else np.fft.fftfreq(shape[2], spacing[2])]
+    result = []
+    for axis in range(3):
+        k = freqs[axis][slices[axis]]
+        result.append(k.reshape([-1 if a == axis else 1 for a in range(3)]))
+    return tuple(result)
+
+
+def _check_shape(global_shape, who):
+    try:
+        shape = tuple(int(n) for n in global_shape)
+    except TypeError:
+        raise TypeError(f"{who}: global_shape must be a sequence of 3 ints") from None
+    if len(shape) != 3 or min(shape) < 1:
+        raise ValueError(f"{who}: global_shape must be 3 positive ints, got {global_shape}")
+    return shape
