@@ -2,7 +2,8 @@
 
 Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--out benchmarks/results]
 
-For each op (allreduce SUM, alltoall, sendrecv ring shift) and float32
+For each op (allreduce SUM, alltoall, alltoallv with equal counts, sendrecv
+ring shift) and float32
 message size, times these variants in the same run:
 
   mpi4py      MPI call on preallocated NumPy buffers (the floor)
@@ -64,11 +65,22 @@ def measure(call, n, warmup):
 
 # --- the operations, per variant -------------------------------------------
 
+def per_peer(count):
+    """alltoallv counts: the same number of elements to and from every rank,
+    so its data volume equals alltoall's (and the output can be donated back)."""
+    return (count // size,) * size
+
+
 def mpi4py_call(op, send, recv):
     if op == "allreduce":
         return lambda: comm.Allreduce(send, recv, op=MPI.SUM)
     if op == "alltoall":
         return lambda: comm.Alltoall(send, recv)
+    if op == "alltoallv":
+        counts = per_peer(send.size)
+        displs = tuple(np.cumsum((0,) + counts[:-1]))
+        return lambda: comm.Alltoallv([send, counts, displs, MPI.FLOAT],
+                                      [recv, counts, displs, MPI.FLOAT])
     return lambda: comm.Sendrecv(send, right, recvbuf=recv, source=left)
 
 
@@ -77,6 +89,8 @@ def mpicoll_op(op):
         return lambda x: mpicoll.allreduce(x, MPI.SUM)
     if op == "alltoall":
         return mpicoll.alltoall
+    if op == "alltoallv":
+        return lambda x: mpicoll.alltoallv(x, per_peer(x.size), per_peer(x.size))
     return lambda x: mpicoll.sendrecv(x, x, source=left, dest=right)
 
 
@@ -111,7 +125,7 @@ def donated_call(fn, shape):
 
 def run(quick):
     results = []
-    ops = ["allreduce", "alltoall", "sendrecv"]
+    ops = ["allreduce", "alltoall", "alltoallv", "sendrecv"]
     for op in ops:
         for nbytes in SIZES:
             count = max(size, nbytes // 4)
@@ -129,7 +143,7 @@ def run(quick):
             f10 = jax.jit(ten(mpicoll_op(op)))
             row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
             row["donated"] = measure(donated_call(mpicoll_op(op), shape), n, warm)
-            if mpi4jax is not None:
+            if mpi4jax is not None and op != "alltoallv":      # mpi4jax has no alltoallv
                 row["mpi4jax"] = measure(jax_call(jax.jit(mpi4jax_op(op)), x), n, warm)
             results.append(row)
             del send, recv, x
