@@ -18,7 +18,7 @@ attribute is a 64-bit integer scalar.
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int64_t, uint16_t, uintptr_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcmp, strlen
+from libc.string cimport memcmp, memcpy, strlen
 from libc.stdio cimport snprintf
 from libc.limits cimport INT_MAX
 
@@ -364,11 +364,12 @@ cdef XLA_FFI_Error* allreduce(XLA_FFI_CallFrame* frame) noexcept nogil:
     cdef int64_t start = 0, count
     cdef char* src = <char*>x.data
     cdef char* dst = <char*>y.data
+    cdef bint in_place = src == dst      # XLA gave us the dead input's memory
     cdef int ierr
     while start < total:
         count = min(step, total - start)
-        ierr = MPI_Allreduce(src + start * itemsize, dst + start * itemsize,
-                             <int>count, dtype, op, call.comm)
+        ierr = MPI_Allreduce(MPI_IN_PLACE if in_place else <void*>(src + start * itemsize),
+                             dst + start * itemsize, <int>count, dtype, op, call.comm)
         if ierr != MPI_SUCCESS:
             return mpi_error(call.api, ierr, b"MPI_Allreduce")
         start += count
@@ -394,12 +395,14 @@ cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
     cdef int64_t step = chunk_elements(&call, itemsize)
     cdef char* src = <char*>x.data
     cdef char* dst = <char*>y.data
+    cdef bint in_place = src == dst      # XLA gave us the dead input's memory
     cdef int64_t start = 0, count
     cdef MPI_Datatype piece, strided
     if block == 0:
         return NULL
     if block <= step:
-        ierr = MPI_Alltoall(src, <int>block, dtype, dst, <int>block, dtype, call.comm)
+        ierr = MPI_Alltoall(MPI_IN_PLACE if in_place else <void*>src, <int>block, dtype,
+                            dst, <int>block, dtype, call.comm)
         if ierr != MPI_SUCCESS:
             return mpi_error(call.api, ierr, b"MPI_Alltoall")
         return NULL
@@ -415,8 +418,8 @@ cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
         if ierr == MPI_SUCCESS:
             ierr = MPI_Type_commit(&strided)
             if ierr == MPI_SUCCESS:
-                ierr = MPI_Alltoall(src + start * itemsize, 1, strided,
-                                    dst + start * itemsize, 1, strided, call.comm)
+                ierr = MPI_Alltoall(MPI_IN_PLACE if in_place else <void*>(src + start * itemsize),
+                                    1, strided, dst + start * itemsize, 1, strided, call.comm)
             MPI_Type_free(&strided)
         if ierr != MPI_SUCCESS:
             return mpi_error(call.api, ierr, b"MPI_Alltoall")
@@ -711,6 +714,7 @@ cdef XLA_FFI_Error* sendrecv(XLA_FFI_CallFrame* frame) noexcept nogil:
     if err != NULL or call.metadata_query:
         return err
     cdef XLA_FFI_Buffer* x = call.args[0]
+    cdef XLA_FFI_Buffer* recvbuf = call.args[1]
     cdef XLA_FFI_Buffer* y = call.rets[0]
     cdef MPI_Datatype stype = mpi_datatype(x.dtype)
     cdef MPI_Datatype rtype = mpi_datatype(y.dtype)
@@ -737,6 +741,18 @@ cdef XLA_FFI_Error* sendrecv(XLA_FFI_CallFrame* frame) noexcept nogil:
                                      call.comm, status)
     if ierr != MPI_SUCCESS:
         return mpi_error(call.api, ierr, b"MPI_Sendrecv")
+    # The result holds recvbuf's values where nothing arrived (PROC_NULL, a
+    # short message), as MPI leaves such memory alone. When recvbuf is dead
+    # XLA hands us its memory as the result and there is nothing to copy;
+    # otherwise only that tail is copied (aliasing a live recvbuf would make
+    # XLA copy all of it first, e.g. for sendrecv(x, x)).
+    cdef MPI_Count received = 0
+    ierr = MPI_Get_elements_x(status, rtype, &received)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, b"MPI_Get_elements_x")
+    if received < nrecv and y.data != recvbuf.data:
+        memcpy(<char*>y.data + received * rsize, <char*>recvbuf.data + received * rsize,
+               (nrecv - received) * rsize)
     return NULL
 
 

@@ -26,6 +26,16 @@ way for all ops:
   JAX version lacks it, everything stays correct on the slow path (a test
   checks the fast path is taken).
 
+* **In place when the input is dead.** An op declared with a
+  `reusable_operand` (whose memory its handler accepts as the result's:
+  allreduce/alltoall then pass MPI_IN_PLACE, sendrecv receives into its
+  recvbuf) gets its result aliased to that operand only where that costs
+  nothing: when the operand is a donated argument or a temporary that no
+  later operation reads. Otherwise XLA would have to copy the live operand first, which is
+  slower than a fresh result. Liveness is known only for the top-level
+  jaxpr, so the MPI scope hook (below) marks those ops there
+  (`in_place=True`); inside loops and conditionals results stay fresh.
+
 * **Lowering.** One FFI custom call, target ``mpicoll_<name>``, with operands
   in row-major layout (XLA transposes whatever layout it chose), the ordering
   token last, and the op's attributes as int64 scalars or int64 arrays.
@@ -68,8 +78,11 @@ for _allowed in (effects.ordered_effects, effects.lowerable_effects,
     _allowed.add_type(MPIEffect)
 
 
+REUSABLE_OPERAND = {}     # primitive -> index of the operand result 0 may reuse
+
+
 def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False,
-                  operand_output_aliases=None):
+                  reusable_operand=None):
     """Declare an MPI primitive.
 
     Args:
@@ -78,9 +91,8 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
       ffi_attributes: ``(**params) -> dict[str, int | tuple[int, ...]]``, the
         handler's attributes (int64 scalars, or int64 arrays for tuples).
       multiple_results: whether the primitive returns a tuple.
-      operand_output_aliases: ``{operand index: result index}`` for results
-        that start as a copy of an operand (XLA copies only when the operand
-        is still needed elsewhere).
+      reusable_operand: index of an operand whose memory the handler
+        accepts as result 0's; see "In place when the input is dead".
 
     Returns:
       The `Primitive`; the op module registers its JVP, transpose and
@@ -90,15 +102,17 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
     prim.multiple_results = multiple_results
     prim.def_impl(functools.partial(dispatch.apply_primitive, prim))
 
-    def effectful_abstract_eval(*avals, **params):
+    def effectful_abstract_eval(*avals, in_place=False, **params):
         return abstract_eval(*avals, **params), {mpi_effect}
 
     prim.def_effectful_abstract_eval(effectful_abstract_eval)
     mlir.register_lowering(
         prim, functools.partial(_lower, target=f"mpicoll_{name}",
                                 ffi_attributes=ffi_attributes,
-                                aliases=operand_output_aliases),
+                                reusable_operand=reusable_operand),
         platform="cpu")
+    if reusable_operand is not None:
+        REUSABLE_OPERAND[prim] = reusable_operand
     for platform in ("cuda", "rocm"):
         mlir.register_lowering(prim, functools.partial(_no_gpu_lowering, name), platform=platform)
     return prim
@@ -129,7 +143,8 @@ def _attribute(value):
     return mlir.i64_attr(int(value))
 
 
-def _lower(ctx, *operands, target, ffi_attributes, aliases, **params):
+def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, in_place=False,
+           **params):
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [_ir_type(ctx, aval) for aval in ctx.avals_out]
     attributes = {key: _attribute(value) for key, value in ffi_attributes(**params).items()}
@@ -140,7 +155,7 @@ def _lower(ctx, *operands, target, ffi_attributes, aliases, **params):
         backend_config=attributes,
         has_side_effect=True,
         api_version=4,
-        operand_output_aliases=aliases,
+        operand_output_aliases={reusable_operand: 0} if in_place else None,
         operand_layouts=[*map(_row_major, ctx.avals_in), ()],
         result_layouts=[*map(_row_major, ctx.avals_out), ()],
     )
@@ -187,6 +202,38 @@ def _wrap_in_scope(closed_jaxpr):
     return core.ClosedJaxpr(wrapped, closed_jaxpr.consts)
 
 
+def _mark_in_place(closed_jaxpr, donated_invars):
+    """Set ``in_place=True`` on top-level MPI ops whose reusable operand is
+    dead afterwards: a donated argument, or an intermediate value, that no
+    other equation and no output uses."""
+    jaxpr = closed_jaxpr.jaxpr
+    candidates = [i for i, e in enumerate(jaxpr.eqns)
+                  if e.primitive in REUSABLE_OPERAND and not e.params.get("in_place")]
+    if not candidates:
+        return closed_jaxpr
+    uses = {}
+    for eqn in jaxpr.eqns:
+        for v in eqn.invars:
+            if isinstance(v, core.Var):
+                uses[v] = uses.get(v, 0) + 1
+    for v in jaxpr.outvars:
+        if isinstance(v, core.Var):
+            uses[v] = uses.get(v, 0) + 1
+    owned_by_caller = set(jaxpr.constvars) | {
+        v for v, donated in zip(jaxpr.invars, donated_invars) if not donated}
+    eqns = list(jaxpr.eqns)
+    changed = False
+    for i in candidates:
+        operand = eqns[i].invars[REUSABLE_OPERAND[eqns[i].primitive]]
+        if (isinstance(operand, core.Var) and operand not in owned_by_caller
+                and uses.get(operand) == 1):
+            eqns[i] = eqns[i].replace(params=dict(eqns[i].params, in_place=True))
+            changed = True
+    if not changed:
+        return closed_jaxpr
+    return closed_jaxpr.replace(jaxpr=jaxpr.replace(eqns=eqns))
+
+
 def _install_scope():
     original = getattr(pxla, "_dce_jaxpr", None)
     if original is None or getattr(original, "_mpicoll_scope", False):
@@ -194,6 +241,8 @@ def _install_scope():
 
     def dce_then_scope(closed_jaxpr, keep_unused, donated_invars):
         closed_jaxpr, donated_invars, kept = original(closed_jaxpr, keep_unused, donated_invars)
+        if mpi_effect in closed_jaxpr.effects:
+            closed_jaxpr = _mark_in_place(closed_jaxpr, donated_invars)
         # Only computations whose sole effect is ours, on a one-device process:
         # with several local devices JAX's runtime tokens also order devices.
         if closed_jaxpr.effects == {mpi_effect} and len(jax.local_devices()) == 1:

@@ -64,6 +64,7 @@ def _allreduce(x, op, comm):
 
 allreduce_p = mpi_primitive(
     "allreduce",
+    reusable_operand=0,      # MPI_IN_PLACE
     abstract_eval=lambda x, **_: x,
     ffi_attributes=lambda *, op, comm, chunk_bytes: dict(
         comm=comm.handle, op=op, chunk_bytes=chunk_bytes),

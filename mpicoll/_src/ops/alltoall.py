@@ -47,6 +47,7 @@ def _alltoall(x, comm):
 
 alltoall_p = mpi_primitive(
     "alltoall",
+    reusable_operand=0,      # MPI_IN_PLACE
     abstract_eval=lambda x, **_: x,
     ffi_attributes=lambda *, comm, chunk_bytes: dict(comm=comm.handle,
                                                      chunk_bytes=chunk_bytes),

@@ -93,7 +93,7 @@ sendrecv_p = mpi_primitive(
     "sendrecv",
     abstract_eval=lambda sendbuf, recvbuf, **_: recvbuf,
     ffi_attributes=_attributes,
-    operand_output_aliases={1: 0},   # the result starts as recvbuf's values
+    reusable_operand=1,      # receive straight into a dead recvbuf
 )
 
 

@@ -1,0 +1,154 @@
+"""allreduce and alltoall reuse their input's memory exactly when it is dead.
+
+The MPI scope marks a top-level allreduce/alltoall in place when its operand
+is a donated argument or an intermediate nothing else reads; the handler then
+passes MPI_IN_PLACE. Results must be the same as out of place, and a live
+operand must keep its values.
+"""
+
+import re
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import pytest
+from mpi4py import MPI
+
+import mpicoll
+from conftest import assert_all_equal, done, gather_global, rank_values
+
+
+def aliased_custom_calls(lowered_text):
+    """Number of mpicoll custom calls whose result aliases an operand."""
+    calls = re.findall(r"stablehlo\.custom_call @mpicoll_\w+\(.*", lowered_text)
+    return sum("output_operand_aliases" in c for c in calls), len(calls)
+
+
+def _compiled_text(f, *args):
+    return f.lower(*args).as_text()
+
+
+OPS = {
+    "allreduce": (lambda x: mpicoll.allreduce(x, MPI.SUM),),
+    "alltoall": (mpicoll.alltoall,),
+}
+
+
+def expected(comm, name, x):
+    xs = gather_global(comm, x)
+    if name == "allreduce":
+        return xs.sum(0)
+    return xs[:, comm.rank]
+
+
+@pytest.fixture(autouse=True)
+def _default_chunks():
+    yield
+    mpicoll.set_chunk_bytes(None)
+
+
+@pytest.mark.parametrize("chunk_bytes", [None, 16])
+@pytest.mark.parametrize("name", list(OPS))
+def test_donated_input_is_reused(comm, name, chunk_bytes):
+    mpicoll.set_chunk_bytes(chunk_bytes)
+    op = OPS[name][0]
+    x = rank_values(comm, (comm.size, 5), "int64")
+    f = jax.jit(op, donate_argnums=0)
+    aliased, total = aliased_custom_calls(_compiled_text(f, x))
+    out = done(f(jnp.asarray(x)))
+    assert (aliased, total) == (1, 1)
+    assert_all_equal({name: (out, expected(comm, name, x))})
+
+
+@pytest.mark.parametrize("name", list(OPS))
+def test_dead_intermediate_is_reused(comm, name):
+    op = OPS[name][0]
+    x = rank_values(comm, (comm.size, 5), "int64")
+    f = jax.jit(lambda v: op(v * 2) + 1)
+    aliased, total = aliased_custom_calls(_compiled_text(f, x))
+    out = done(f(x))
+    assert (aliased, total) == (1, 1)
+    assert_all_equal({name: (out, expected(comm, name, x * 2) + 1)})
+
+
+@pytest.mark.parametrize("name", list(OPS))
+def test_live_operand_is_not_aliased_and_keeps_its_values(comm, name):
+    op = OPS[name][0]
+    x = rank_values(comm, (comm.size, 5), "int64")
+
+    def f(v):
+        t = v * 3
+        return op(t), t, op(v)      # t and v are read again / owned by the caller
+
+    jf = jax.jit(f)
+    aliased, total = aliased_custom_calls(_compiled_text(jf, x))
+    xj = jnp.asarray(x)
+    r1, t, r2 = done(jf(xj))
+    assert (aliased, total) == (0, 2)
+    assert_all_equal({"first": (r1, expected(comm, name, x * 3)), "t": (t, x * 3),
+                      "second": (r2, expected(comm, name, x)), "x": (np.asarray(xj), x)})
+
+
+def test_ops_inside_loops_stay_out_of_place(comm):
+    """Only the top level is marked: loop bodies keep fresh results, and the
+    values are right either way."""
+    x = rank_values(comm, (comm.size, 3), "int64")
+
+    def f(v):
+        return jax.lax.fori_loop(0, 2, lambda i, c: mpicoll.alltoall(c + 1), v)
+
+    jf = jax.jit(f, donate_argnums=0)
+    aliased, total = aliased_custom_calls(_compiled_text(jf, x))
+    out = done(jf(jnp.asarray(x)))
+    once = expected(comm, "alltoall", x + 1)
+    twice = expected(comm, "alltoall", once + 1)
+    assert aliased == 0 and total == 1
+    assert_all_equal({"loop": (out, twice)})
+
+
+def _ring(comm):
+    return (comm.rank - 1) % comm.size, (comm.rank + 1) % comm.size
+
+
+def test_sendrecv_receives_into_dead_recvbuf(comm):
+    source, dest = _ring(comm)
+    x = rank_values(comm, (6,), "float64")
+    f = jax.jit(lambda s: mpicoll.sendrecv(s, jnp.full(s.shape, -1.0), source, dest))
+    aliased, total = aliased_custom_calls(_compiled_text(f, x))
+    out = done(f(x))
+    assert (aliased, total) == (1, 1)
+    assert_all_equal({"ring": (out, gather_global(comm, x)[source])})
+
+
+def test_sendrecv_live_recvbuf_copied_only_where_nothing_arrives(comm):
+    """sendrecv(x, x): recvbuf is also sendbuf, so it is live; the result is
+    fresh memory, x keeps its values, and with PROC_NULL the result is x."""
+    source, dest = _ring(comm)
+    x = rank_values(comm, (6,), "float64")
+
+    def f(v):
+        return (mpicoll.sendrecv(v, v, source, dest),
+                mpicoll.sendrecv(v, v, MPI.PROC_NULL, MPI.PROC_NULL), v)
+
+    jf = jax.jit(f)
+    aliased, total = aliased_custom_calls(_compiled_text(jf, x))
+    xj = jnp.asarray(x)
+    ring, nothing, same = done(jf(xj))
+    assert (aliased, total) == (0, 2)
+    assert_all_equal({"ring": (ring, gather_global(comm, x)[source]),
+                      "proc_null": (nothing, x), "x": (same, x), "input": (np.asarray(xj), x)})
+
+
+def test_sendrecv_short_message_keeps_recvbuf_tail(comm):
+    """A message shorter than recvbuf fills its head; the rest is recvbuf's,
+    whether recvbuf's memory is reused (dead) or copied (live)."""
+    source, dest = _ring(comm)
+    x = rank_values(comm, (3,), "float64")
+    r = rank_values(comm, (7,), "float64", seed=40)
+    want = np.concatenate([gather_global(comm, x)[source], r[3:]])
+    dead = jax.jit(lambda s, b: mpicoll.sendrecv(s, b * 1.0, source, dest))
+    live = jax.jit(lambda s, b: (mpicoll.sendrecv(s, b, source, dest), b))
+    out_dead = done(dead(x, r))
+    out_live, kept = done(live(x, r))
+    assert aliased_custom_calls(_compiled_text(dead, x, r))[0] == 1
+    assert_all_equal({"dead": (out_dead, want), "live": (out_live, want), "kept": (kept, r)})
