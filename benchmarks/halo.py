@@ -1,0 +1,300 @@
+"""Halo exchange time of mpicoll.halo_exchange next to a hand-written mpi4py
+Sendrecv exchange on NumPy arrays, in one run; and one stencil step with and
+without the exchange.
+
+Run:  ./scripts/mpirun.sh 2 benchmarks/halo.py [--quick] [--out benchmarks/results]
+
+Blocks (per rank, interior cells) of 64^2 ... 1024^2 on a 2-D periodic process
+grid and 64^3, 128^3 on a 3-D one (``MPI.Compute_dims(P, d)``), halo widths 1,
+2 and 4, float32 and float64. Variants:
+
+  mpi4py    per axis and direction: copy the slab into a preallocated buffer,
+            comm.Sendrecv, copy into the halo (a grid dimension of size 1 wraps
+            with a local copy); the array is updated in place
+  jit1      jax.jit(halo_exchange), one exchange per call (input kept alive, so
+            XLA first copies the whole block into the new output)
+  donated   the same with the input donated (XLA updates the halos in place),
+            as a solver that carries its state does
+  loop10    10 exchanges in a lax.fori_loop inside one jitted call, per exchange
+
+Stencil step (width 1): one explicit diffusion step (5-point / 7-point
+Laplacian) on the padded block, jitted and donated, with the exchange and
+without it (same arithmetic on whatever the halos hold).
+
+Method (DESIGN.md section 5, as benchmarks/primitives.py): a barrier before
+every timed call, the time of an iteration is the slowest rank's, median over
+the iterations after warm-up. Writes a table to stdout and to
+<out>/halo_np<P>.txt, JSON and a PNG plot to --out.
+"""
+
+import argparse
+import json
+import os
+import platform
+import time
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+from mpi4py import MPI
+
+from mpicoll.halo import halo_exchange
+
+jax.config.update("jax_enable_x64", True)
+
+comm = MPI.COMM_WORLD
+rank, size = comm.Get_rank(), comm.Get_size()
+timing_comm = comm.Dup()   # barriers and result gathering stay off the measured comm
+
+SIZES = {2: [64, 128, 256, 512, 1024], 3: [64, 128]}
+WIDTHS = [1, 2, 4]
+DTYPES = ["float32", "float64"]
+VARIANTS = ["mpi4py", "jit1", "donated", "loop10"]
+
+
+def iterations(cells, quick):
+    n = 300 if cells <= 64 ** 2 else 100 if cells <= 256 ** 2 else 30 if cells <= 512 ** 2 else 15
+    return max(3, n // 10) if quick else n
+
+
+def measure(call, n, warmup):
+    """Median over iterations of the slowest rank's time of `call()`, seconds."""
+    for _ in range(warmup):
+        call()
+    times = np.empty(n)
+    for i in range(n):
+        timing_comm.Barrier()
+        start = time.perf_counter()
+        call()
+        times[i] = time.perf_counter() - start
+    slowest = np.empty_like(times)
+    timing_comm.Allreduce(times, slowest, op=MPI.MAX)
+    return float(np.median(slowest))
+
+
+# --- the hand-written mpi4py exchange --------------------------------------
+
+class Mpi4pyHalo:
+    """Halo exchange on a NumPy array in place: slab copies and comm.Sendrecv."""
+
+    def __init__(self, cart, shape, h, dtype):
+        self.cart, self.h = cart, h
+        dims, periods, _ = cart.Get_topo()
+        self.plan = []
+        for axis in range(len(dims)):
+            slab_shape = list(shape)
+            slab_shape[axis] = h
+            bufs = [np.empty(slab_shape, dtype) for _ in range(4)]
+            lower, upper = cart.Shift(axis, 1)
+            self.plan.append((axis, dims[axis] == 1, lower, upper, bufs))
+
+    def __call__(self, x):
+        h = self.h
+        for axis, local, lower, upper, (s_lo, s_hi, r_lo, r_hi) in self.plan:
+            n = x.shape[axis]
+            idx = lambda a, b: (slice(None),) * axis + (slice(a, b),)
+            if local:                                # periodic, own neighbour
+                x[idx(n - h, n)] = x[idx(h, 2 * h)]
+                x[idx(0, h)] = x[idx(n - 2 * h, n - h)]
+                continue
+            np.copyto(s_lo, x[idx(h, 2 * h)])
+            np.copyto(s_hi, x[idx(n - 2 * h, n - h)])
+            self.cart.Sendrecv(s_lo, lower, 10, r_hi, upper, 10)
+            self.cart.Sendrecv(s_hi, upper, 11, r_lo, lower, 11)
+            x[idx(n - h, n)] = r_hi
+            x[idx(0, h)] = r_lo
+        return x
+
+
+# --- mpicoll variants -------------------------------------------------------
+
+def laplacian_step(x, h, exchange):
+    """One explicit diffusion step x + 0.1 * Laplacian(x) on the interior of a
+    block with halo width h (>= 1), returned padded with zero halos."""
+    if exchange is not None:
+        x = exchange(x)
+    d = x.ndim
+    core = tuple(slice(h, n - h) for n in x.shape)
+    c = x[core]
+    lap = -2 * d * c
+    for axis in range(d):
+        for step in (-1, 1):
+            sl = list(core)
+            sl[axis] = slice(h + step, x.shape[axis] - h + step)
+            lap = lap + x[tuple(sl)]
+    # A new padded array (halos zero until the next exchange): XLA writes it
+    # in one pass, where updating x's interior in place makes it copy x.
+    return jnp.pad(c + 0.1 * lap, h)
+
+
+def make_variants(cart, h):
+    ex = lambda x: halo_exchange(x, h, cart)
+    loop = lambda x: lax.fori_loop(0, 10, lambda i, v: ex(v), x)
+    return {"jit1": jax.jit(ex), "donated": jax.jit(ex, donate_argnums=0),
+            "loop10": jax.jit(loop, donate_argnums=0),
+            "step": jax.jit(lambda x: laplacian_step(x, h, ex), donate_argnums=0),
+            "step_no_exchange": jax.jit(lambda x: laplacian_step(x, h, None),
+                                        donate_argnums=0)}
+
+
+def carried(f, x0):
+    state = {"x": jnp.asarray(x0)}
+
+    def call():
+        state["x"] = f(state["x"])
+        state["x"].block_until_ready()
+    return call
+
+
+def check_same(cart, h, dtype):
+    """The two exchanges agree bitwise (a small 2-D/3-D block)."""
+    shape = tuple(6 + 2 * h + r for r in range(cart.Get_dim()))
+    x = np.random.default_rng(rank).uniform(size=shape).astype(dtype)
+    ours = np.asarray(halo_exchange(x, h, cart))
+    theirs = Mpi4pyHalo(cart, shape, h, dtype)(x.copy())
+    assert np.array_equal(ours, theirs), "mpi4py and mpicoll exchanges differ"
+
+
+def run(quick, log):
+    results = []
+    for d in (2, 3):
+        cart = comm.Create_cart(MPI.Compute_dims(size, d), periods=[True] * d)
+        for h in WIDTHS:
+            for dt in DTYPES:
+                check_same(cart, h, dt)
+        for n in SIZES[d]:
+            for h in WIDTHS:
+                variants = make_variants(cart, h)
+                for dt in DTYPES:
+                    shape = (n + 2 * h,) * d
+                    cells = n ** d
+                    its = iterations(cells, quick)
+                    warm = max(2, its // 10)
+                    x = np.random.default_rng(rank).uniform(size=shape).astype(dt)
+                    row = {"dims": d, "block": n, "h": h, "dtype": dt, "ranks": size,
+                           "grid": list(cart.Get_topo()[0])}
+                    ref = Mpi4pyHalo(cart, shape, h, dt)
+                    xn = x.copy()
+                    row["mpi4py"] = measure(lambda: ref(xn), its, warm)
+                    xj = jnp.asarray(x)
+                    row["jit1"] = measure(lambda: variants["jit1"](xj).block_until_ready(),
+                                          its, warm)
+                    row["donated"] = measure(carried(variants["donated"], x), its, warm)
+                    row["loop10"] = measure(carried(variants["loop10"], x),
+                                            max(3, its // 5), 2) / 10
+                    if h == 1:
+                        row["step"] = measure(carried(variants["step"], x), its, warm)
+                        row["step_no_exchange"] = measure(
+                            carried(variants["step_no_exchange"], x), its, warm)
+                    results.append(row)
+                    log(format_row(row))
+                    del x, xn, xj
+        cart.Free()
+    return results
+
+
+# --- output -----------------------------------------------------------------
+
+def fmt_time(t):
+    return f"{t * 1e6:8.1f} us" if t < 1e-3 else f"{t * 1e3:8.2f} ms"
+
+
+def header():
+    cols = "".join(f"{v:>22}" for v in VARIANTS)
+    return (f"{'block':>10}{'dtype':>9}{'h':>3}{cols}{'step':>13}{'step w/o ex':>13}\n"
+            + " " * 22 + "".join(f"{'time (x mpi4py)':>22}" for _ in VARIANTS))
+
+
+def format_row(row):
+    block = f"{row['block']}^{row['dims']}"
+    cells = "".join(f"{fmt_time(row[v])} ({row[v] / row['mpi4py']:5.2f}x)".rjust(22)
+                    for v in VARIANTS)
+    step = (f"{fmt_time(row['step']):>13}{fmt_time(row['step_no_exchange']):>13}"
+            if "step" in row else "")
+    return f"{block:>10}{row['dtype']:>9}{row['h']:>3}{cells}{step}"
+
+
+def summary(results):
+    lines = []
+    for v in VARIANTS[1:]:
+        ratios = np.array([r[v] / r["mpi4py"] for r in results])
+        lines.append(f"{v:8} / mpi4py: geometric mean {np.exp(np.log(ratios).mean()):.2f}x, "
+                     f"median {np.median(ratios):.2f}x, range {ratios.min():.2f}-"
+                     f"{ratios.max():.2f}x over {len(ratios)} cases")
+    for d in (2, 3):
+        big = [r for r in results if r["dims"] == d and r["block"] == max(SIZES[d])]
+        ratios = [r["donated"] / r["mpi4py"] for r in big]
+        lines.append(f"donated / mpi4py at {max(SIZES[d])}^{d}: "
+                     + ", ".join(f"{r['dtype']} h={r['h']}: {q:.2f}x"
+                                 for r, q in zip(big, ratios)))
+    steps = [r for r in results if "step" in r]
+    share = [(r["step"] - r["step_no_exchange"]) / r["step"] for r in steps]
+    lines.append("stencil step (h=1): exchange share of the step "
+                 + ", ".join(f"{r['block']}^{r['dims']} {r['dtype']}: {100 * s:.0f}%"
+                             for r, s in zip(steps, share)))
+    return "\n".join(lines)
+
+
+def plot(results, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(2, 2, figsize=(11, 8))
+    for row_ax, d in zip(axes, (2, 3)):
+        for ax, dt in zip(row_ax, DTYPES):
+            for h, color in zip(WIDTHS, ("C0", "C1", "C2")):
+                rows = [r for r in results if r["dims"] == d and r["dtype"] == dt and r["h"] == h]
+                cells = [r["block"] ** d for r in rows]
+                ax.plot(cells, [r["mpi4py"] * 1e6 for r in rows], "--o", color=color,
+                        label=f"mpi4py h={h}")
+                ax.plot(cells, [r["donated"] * 1e6 for r in rows], "-s", color=color,
+                        label=f"mpicoll donated h={h}")
+                ax.plot(cells, [r["loop10"] * 1e6 for r in rows], ":^", color=color,
+                        label=f"mpicoll in loop h={h}")
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel("interior cells per rank")
+            ax.set_ylabel("time per exchange (us)")
+            ax.set_title(f"{d}-D blocks, {dt}, {size} ranks")
+            ax.grid(True, which="both", alpha=0.3)
+    axes[0][0].legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
+    parser.add_argument("--out", default="benchmarks/results", help="folder for the outputs")
+    args = parser.parse_args()
+    lines = []
+
+    def log(text):
+        if rank == 0:
+            print(text, flush=True)
+            lines.append(text)
+
+    log(f"mpicoll halo benchmark: {size} ranks, jax {jax.__version__}, "
+        f"{MPI.Get_library_version().splitlines()[0].strip()}")
+    log(header())
+    start = time.perf_counter()
+    results = run(args.quick, log)
+    log("")
+    log(summary(results))
+    log(f"(total {time.perf_counter() - start:.0f} s)")
+    if rank == 0:
+        os.makedirs(args.out, exist_ok=True)
+        stem = os.path.join(args.out, f"halo_np{size}" + ("_quick" if args.quick else ""))
+        meta = {"ranks": size, "jax": jax.__version__, "mpi": MPI.Get_library_version().strip(),
+                "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick}
+        with open(stem + ".json", "w") as f:
+            json.dump({"meta": meta, "results": results}, f, indent=1)
+        with open(stem + ".txt", "w") as f:
+            f.write("\n".join(lines) + "\n")
+        plot(results, stem + ".png")
+        print(f"wrote {stem}.txt, .json and .png")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,397 @@
+"""Halo exchange on a Cartesian process grid, built only from `sendrecv`.
+
+Contract (DESIGN.md section 3): ``x`` is this rank's block of a global array
+whose first d axes are split over the d dimensions of a Cartcomm (block
+ownership from `mpicoll._src.decomposition`, i.e. ``np.array_split``), with
+``h_i`` halo cells added on both ends of each split axis i. The exchange fills
+the halo cells from the neighbouring blocks, edges and corners included.
+
+Algorithm: one grid dimension after the other (0, 1, .., d-1). Along
+dimension i, every rank sends its first ``h_i`` interior cells to its lower
+neighbour while receiving its upper halo from the upper neighbour, then the
+reverse; both are ``mpicoll.sendrecv`` with a fixed tag per direction. The
+slabs span the whole padded extent of every other axis, so the halos filled
+along earlier dimensions travel on along later ones: that fills the corners.
+Past a non-periodic edge the neighbour is ``MPI.PROC_NULL`` and sendrecv
+returns its ``recvbuf``, i.e. the existing halo, unchanged. Along a periodic
+dimension of size 1 the rank is its own neighbour and sends to itself. The
+block is written only after all slabs are cut, so XLA updates the halos in
+place (see `_exchange`).
+
+There is no MPI call here apart from the trace-time argument checks (mpi4py
+allgathers of Python objects): the gradient of the exchange comes from the
+rules of sendrecv, slicing and ``dynamic_update_slice``. The transpose sends
+every halo cotangent back to the rank that owns the cell and adds it to that
+interior cell; the overwritten halo values get zero cotangent, and halos left
+unchanged at a non-periodic boundary pass their cotangent through.
+"""
+
+import operator
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+from mpi4py import MPI
+
+from mpicoll._src import decomposition
+from mpicoll._src.ops.sendrecv import sendrecv
+from mpicoll._src.validation import as_array
+
+# Tags of the two directions along grid dimension i: _TAG_BASE + 2 i (towards
+# the lower neighbour) and _TAG_BASE + 2 i + 1 (towards the upper one). They
+# are below the 32767 every MPI must allow for MPI_TAG_UB.
+_TAG_BASE = 0x6A10
+
+_PAD_MODES = ("constant", "edge", "reflect", "symmetric")
+
+
+# --------------------------------------------------------------- validation
+
+def _grid(comm, who):
+    return decomposition.process_grid(comm, who=who, allow_world=False, max_dims=3)
+
+
+def _static_int(value, name, who):
+    if isinstance(value, jax.core.Tracer):
+        raise TypeError(f"{who}: {name} must be a Python int known at trace time, got a "
+                        "traced value; halo widths decide message sizes")
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{who}: {name} must be an int, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{who}: {name} must be an int, got {type(value).__name__}") from None
+
+
+def _halo_widths(halo, ndim, who):
+    """`halo` as a tuple of `ndim` non-negative ints."""
+    if isinstance(halo, (tuple, list)):
+        if len(halo) != ndim:
+            raise ValueError(
+                f"{who}: halo has {len(halo)} entries but the process grid has {ndim} "
+                f"dimension(s); give one width per grid dimension (or one int for all)")
+        widths = tuple(_static_int(h, f"halo[{i}]", who) for i, h in enumerate(halo))
+    else:
+        widths = (_static_int(halo, "halo", who),) * ndim
+    for i, h in enumerate(widths):
+        if h < 0:
+            raise ValueError(f"{who}: halo widths must be >= 0, got {h} for grid dimension {i}")
+    return widths
+
+
+def _periodicity(periodic, grid, who):
+    if periodic is None:
+        return grid.periods
+    if isinstance(periodic, (bool, np.bool_)):
+        return (bool(periodic),) * grid.ndim
+    if isinstance(periodic, (tuple, list)):
+        if len(periodic) != grid.ndim:
+            raise ValueError(
+                f"{who}: periodic has {len(periodic)} entries but the process grid has "
+                f"{grid.ndim} dimension(s); give one bool per grid dimension, one bool "
+                "for all, or None (the Cartcomm's periods)")
+        if not all(isinstance(p, (bool, np.bool_)) for p in periodic):
+            raise TypeError(f"{who}: periodic must hold bools, got {periodic!r}")
+        return tuple(bool(p) for p in periodic)
+    raise TypeError(f"{who}: periodic must be None, a bool or a sequence of bools, "
+                    f"got {type(periodic).__name__}")
+
+
+def _collectively(grid, who, check):
+    """Run `check()` (local argument checks) on every rank; if it raises on any
+    rank, raise on every rank alike, so no rank is left waiting in a later
+    collective. Returns `check()`'s result."""
+    try:
+        result, error = check(), None
+    except (TypeError, ValueError) as e:
+        result, error = None, (type(e), str(e))
+    errors = grid.comm.allgather(error)
+    failed = [r for r, e in enumerate(errors) if e is not None]
+    if failed:
+        kind, message = errors[failed[0]]
+        if len(failed) < len(errors):
+            message = f"{message} (on rank(s) {failed}; passed on the others)"
+        raise kind(message)
+    return result
+
+
+def _check_block(x, widths, periodic, grid, who):
+    """Interior shape of `x` after the local checks."""
+    d = grid.ndim
+    if x.ndim < d:
+        raise ValueError(
+            f"{who}: x has {x.ndim} axes but the process grid has {d} dimensions; the "
+            f"first {d} axes of x are split over the grid (trailing axes are carried along)")
+    for i, h in enumerate(widths):
+        if x.shape[i] < 2 * h:
+            raise ValueError(
+                f"{who}: x.shape[{i}] = {x.shape[i]} is smaller than the two halos of width "
+                f"{h} it must hold (x holds the interior block plus {h} cells on each side)")
+    interior = tuple(x.shape[i] - 2 * h for i, h in enumerate(widths)) + x.shape[d:]
+    return interior
+
+
+def _same_everywhere(grid, who, **values):
+    """Raise on every rank if some argument differs between ranks (ranks must agree
+    on message sizes and partners)."""
+    gathered = grid.comm.allgather(values)
+    for name in values:
+        seen = [g[name] for g in gathered]
+        if any(s != seen[0] for s in seen):
+            raise ValueError(f"{who}: {name} differs between ranks ({seen}); every rank "
+                             "must pass the same")
+
+
+def _validate(x, halo, comm, periodic, who):
+    """(x as an array, grid, widths, periodic, global interior shape) after
+    checks that raise alike on every rank."""
+    grid = _grid(comm, who)     # TypeError/ValueError before any communication
+
+    def local():
+        array = as_array(x, "x")
+        widths = _halo_widths(halo, grid.ndim, who)
+        periods = _periodicity(periodic, grid, who)
+        interior = _check_block(array, widths, periods, grid, who)
+        return array, widths, periods, interior
+
+    x, widths, periods, interior = _collectively(grid, who, local)
+    _same_everywhere(grid, who, halo=widths, periodic=periods, ndim=x.ndim,
+                     dtype=str(x.dtype))
+    assignment = tuple(range(grid.ndim)) + (None,) * (x.ndim - grid.ndim)
+    global_shape = decomposition.gather_global_shape(grid, interior, assignment, who=who)
+    for i, h in enumerate(widths):
+        parts = grid.dims[i]
+        if h == 0 or (parts == 1 and not periods[i]):
+            continue                       # nothing is exchanged along this dimension
+        smallest = min(decomposition.block_sizes(global_shape[i], parts))
+        if h > smallest:
+            raise ValueError(
+                f"{who}: halo width {h} along grid dimension {i} is wider than the "
+                f"smallest interior block there ({smallest} cells: global axis {i} of "
+                f"length {global_shape[i]} split over {parts} rank(s)); a halo can only "
+                "come from one neighbour: use a halo of at most "
+                f"{smallest} or fewer ranks along that dimension")
+    return x, grid, widths, periods, global_shape
+
+
+# ----------------------------------------------------------------- exchange
+
+def _slab(x, axis, start, stop):
+    return lax.slice_in_dim(x, start, stop, axis=axis)
+
+
+def _put(x, update, axis, start):
+    starts = [0] * x.ndim
+    starts[axis] = start
+    return lax.dynamic_update_slice(x, update, starts)
+
+
+def _exchange(x, widths, periods, grid):
+    """The exchange proper (arguments already checked).
+
+    Every slab is cut from the input ``x`` and patched with the halos received
+    along earlier grid dimensions (that fills the corners). ``x`` itself is
+    written only at the end, and the first write uses the result of the last
+    sendrecv, which (through the ordering token) depends on every read of
+    ``x``: so XLA can write the halos in place instead of copying the block
+    first. That is also why a periodic dimension of size 1 sends to itself
+    instead of slicing: an MPI self-message costs a copy of the slab, a local
+    slice read after the first write would cost a copy of the block.
+    """
+    received = []                                 # (axis, lower halo, upper halo)
+
+    def slab(axis, start, stop):
+        piece = _slab(x, axis, start, stop)
+        for j, lower_halo, upper_halo in received:
+            piece = _put(piece, _slab(lower_halo, axis, start, stop), j, 0)
+            piece = _put(piece, _slab(upper_halo, axis, start, stop), j,
+                         x.shape[j] - widths[j])
+        return piece
+
+    for axis, h in enumerate(widths):
+        if h == 0 or (grid.dims[axis] == 1 and not periods[axis]):
+            continue                              # nothing to exchange
+        n = x.shape[axis]
+        # Both neighbours are this rank itself on a periodic dimension of size 1.
+        lower, upper = decomposition.neighbours(grid, axis, periods[axis])
+        # Towards lower: send my first h interior cells down, receive the upper
+        # halo from above. Where nothing arrives (PROC_NULL) the halo keeps its values.
+        upper_halo = sendrecv(slab(axis, h, 2 * h), slab(axis, n - h, n),
+                              source=upper, dest=lower, sendtag=_TAG_BASE + 2 * axis,
+                              recvtag=_TAG_BASE + 2 * axis, comm=grid.comm)
+        # Towards upper: send my last h interior cells up, receive the lower halo.
+        lower_halo = sendrecv(slab(axis, n - 2 * h, n - h), slab(axis, 0, h),
+                              source=lower, dest=upper, sendtag=_TAG_BASE + 2 * axis + 1,
+                              recvtag=_TAG_BASE + 2 * axis + 1, comm=grid.comm)
+        received.append((axis, lower_halo, upper_halo))
+
+    # Write the halos, the last exchanged dimension first. A slab received
+    # along an earlier dimension holds stale values in the halos of later
+    # dimensions (its sender had not filled them yet), so it is written only
+    # over the interior range of those dimensions; the later slabs carry the
+    # right corner values.
+    for k in range(len(received) - 1, -1, -1):
+        axis, lower_halo, upper_halo = received[k]
+        later = [a for a, _, _ in received[k + 1:]]
+        for piece, start in ((lower_halo, 0), (upper_halo, x.shape[axis] - widths[axis])):
+            starts = [0] * x.ndim
+            starts[axis] = start
+            for a in later:
+                piece = _slab(piece, a, widths[a], x.shape[a] - widths[a])
+                starts[a] = widths[a]
+            x = lax.dynamic_update_slice(x, piece, starts)
+    return x
+
+
+def halo_exchange(x, halo, comm, *, periodic=None):
+    """Fill the halo cells of this rank's block from its neighbours on a Cartesian grid.
+
+    ``comm`` is an ``MPI.Cartcomm`` with d = 1, 2 or 3 dimensions; its
+    dimension i splits axis i of the global array (``np.array_split`` blocks:
+    as even as possible, lower grid coordinates get the extra cells). ``x`` is
+    this rank's block of axes 0..d-1 with ``halo[i]`` extra cells on both ends
+    of axis i; further axes (field components, batch) are whole and carried
+    along. The result is ``x`` with every halo cell replaced by the value the
+    neighbouring block holds there:
+
+    * periodic axes: the rank's window of ``np.pad(global, h, mode="wrap")``,
+      edges and corners included;
+    * non-periodic axes: halo cells beyond the global boundary are returned
+      unchanged (impose boundary conditions by setting them before or after);
+    * corners beyond a non-periodic boundary along one axis but inside the
+      domain along another hold the neighbour's boundary halo values: the
+      result is the rank's window of the global array *including* every rank's
+      boundary halo cells (each boundary cell taken from the rank whose block
+      touches it), padded periodically along the periodic axes.
+
+    Args:
+      x: this rank's padded block, shape ``(n_0 + 2 h_0, ..., n_{d-1} + 2 h_{d-1}, *rest)``.
+        Any dtype; same dtype, rank and ``rest`` on every rank.
+      halo: an int (the same width on every grid dimension) or one int per grid
+        dimension; 0 means no exchange along that dimension. At most the
+        smallest interior block along that axis (halos come from the nearest
+        neighbour only).
+      comm: an ``MPI.Cartcomm`` (``MPI.COMM_WORLD.Create_cart(dims, periods)``).
+      periodic: None (the Cartcomm's periods), a bool for all dimensions, or
+        one bool per dimension.
+
+    Returns:
+      An array with the shape and dtype of ``x``: interior cells unchanged,
+      halo cells filled.
+
+    Gradients: the exchange is linear and built only from ``mpicoll.sendrecv``
+    (and slicing), so JVPs apply it to the tangent and the transpose is the true
+    adjoint: each halo cotangent is sent back and *added* to the neighbour's
+    interior cell it was copied from; overwritten halo cells get zero
+    cotangent; unchanged boundary halos pass theirs through. Works under
+    ``jit``, ``vmap`` and ``lax`` control flow like every mpicoll op.
+
+    Raises (on every rank alike; the checks run at trace time and communicate
+    over ``comm``, so every rank must call with the same arguments):
+      TypeError: ``comm`` not a Cartcomm; halo widths that are not ints or are
+        traced; ``periodic`` of the wrong type.
+      ValueError: a Cartcomm with more than 3 dimensions; ``halo`` or
+        ``periodic`` of the wrong length; negative widths; ``x`` with fewer axes
+        than the grid or an axis shorter than its two halos; blocks that are
+        not the ranks' ``np.array_split`` blocks of one global array (or
+        differ in dtype, rank or trailing axes); a halo wider than the
+        smallest interior block along its axis.
+    """
+    x, grid, widths, periods, _ = _validate(x, halo, comm, periodic, "halo_exchange")
+    return _exchange(x, widths, periods, grid)
+
+
+def pad_and_exchange(x, halo, comm, *, periodic=None, mode="constant", constant_values=0):
+    """Add halo cells to an unpadded block and fill them: the usual first step
+    of a stencil code.
+
+    ``x`` is this rank's interior block (the first d axes split over the grid,
+    as in `halo_exchange`). It is padded with ``halo[i]`` cells on both ends of
+    each split axis i, then exchanged. Halo cells beyond a non-periodic
+    boundary come from the padding: ``mode="constant"`` (``constant_values``,
+    default 0), ``"edge"``, ``"reflect"`` or ``"symmetric"``, as in
+    ``jnp.pad`` applied to the block (whose edge there is the global edge).
+
+    Args:
+      x: this rank's interior block, shape ``(n_0, ..., n_{d-1}, *rest)``.
+      halo, comm, periodic: as in `halo_exchange`.
+      mode: padding mode for non-periodic global boundaries.
+      constant_values: the value for ``mode="constant"``.
+
+    Returns:
+      The padded, exchanged block, shape ``(n_0 + 2 h_0, ..., *rest)``.
+
+    Gradients: those of ``jnp.pad`` followed by `halo_exchange`: halo
+    cotangents are added into the interior cells (own or the neighbour's) the
+    halo values came from.
+
+    Raises: as `halo_exchange`, plus ValueError for an unknown ``mode``
+    (and ``jnp.pad``'s errors, e.g. ``"reflect"`` wider than the block).
+    """
+    who = "pad_and_exchange"
+    grid = _grid(comm, who)
+
+    def local():
+        array = as_array(x, "x")
+        widths = _halo_widths(halo, grid.ndim, who)
+        if mode not in _PAD_MODES:
+            raise ValueError(f"{who}: mode must be one of {_PAD_MODES}, got {mode!r}")
+        if array.ndim < grid.ndim:
+            raise ValueError(
+                f"{who}: x has {array.ndim} axes but the process grid has {grid.ndim} "
+                f"dimensions; the first {grid.ndim} axes of x are split over the grid")
+        return array, widths
+
+    x, widths = _collectively(grid, who, local)
+    pads = [(h, h) for h in widths] + [(0, 0)] * (x.ndim - grid.ndim)
+    if mode == "constant":
+        padded = jnp.pad(x, pads, mode="constant", constant_values=constant_values)
+    else:
+        padded = jnp.pad(x, pads, mode=mode)
+    return halo_exchange(padded, widths, comm, periodic=periodic)
+
+
+def interior(x, halo, comm):
+    """Strip the halo cells: ``x[h_0:-h_0, ..., h_{d-1}:-h_{d-1}]`` (widths 0 allowed).
+
+    Args:
+      x: a padded block as `halo_exchange` takes and returns it.
+      halo: an int or one int per grid dimension of ``comm``.
+      comm: the ``MPI.Cartcomm`` (only its number of dimensions is used; no
+        communication).
+
+    Returns: this rank's interior block. Gradient: zero for the halo cells.
+
+    Raises: TypeError/ValueError for a non-Cartcomm, bad widths, or ``x`` too small.
+    """
+    who = "interior"
+    grid = _grid(comm, who)
+    widths = _halo_widths(halo, grid.ndim, who)
+    x = as_array(x, "x")
+    _check_block(x, widths, grid.periods, grid, who)
+    for axis, h in enumerate(widths):
+        x = _slab(x, axis, h, x.shape[axis] - h)
+    return x
+
+
+def local_slices(global_shape, comm):
+    """This rank's interior block of a global array of shape ``global_shape``:
+    a tuple of slices, one per axis, so that ``global_array[local_slices(...)]``
+    is what this rank holds (without halos). Axis i < d is split over grid
+    dimension i (``np.array_split`` blocks, the decomposition `mpicoll.fft`
+    uses too); further axes are whole.
+
+    Raises: TypeError for a non-Cartcomm; ValueError if ``global_shape`` has
+    fewer axes than the grid, or a split axis is shorter than its grid
+    dimension (some rank would hold nothing).
+    """
+    who = "local_slices"
+    grid = _grid(comm, who)
+    global_shape = tuple(operator.index(n) for n in global_shape)
+    if len(global_shape) < grid.ndim:
+        raise ValueError(f"{who}: global_shape {global_shape} has fewer axes than the "
+                         f"process grid ({grid.ndim} dimensions)")
+    assignment = tuple(range(grid.ndim)) + (None,) * (len(global_shape) - grid.ndim)
+    decomposition.check_splittable(global_shape, grid, assignment, who=who)
+    return decomposition.local_slices(global_shape, grid, assignment)
