@@ -9,12 +9,15 @@ message size, times these variants in the same run:
   mpi4py      MPI call on preallocated NumPy buffers (the floor)
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
-  donated     mpicoll, one op per jitted call with the input donated
+  donated     mpicoll, one op per jitted call with the input donated (for
+              sendrecv the receive buffer), so the op can reuse its memory
   mpi4jax     mpi4jax 0.9 in jit, when importable (never a dependency)
 
 Method (DESIGN.md section 5): barrier before every timed call, the time of an
 iteration is the slowest rank's, median over the iterations after warm-up.
-Writes a table to stdout, JSON and a PNG plot (bandwidth vs size) to --out.
+Writes a table (time, GB/s = message bytes / time, ratio to mpi4py) to
+stdout and --out/primitives_np<P>.txt, JSON and a PNG plot (bandwidth vs size)
+to --out.
 """
 
 import argparse
@@ -113,8 +116,21 @@ def jax_call(fn, x):
     return lambda: fn(x).block_until_ready()
 
 
-def donated_call(fn, shape):
-    f = jax.jit(fn, donate_argnums=0)
+def donated_call(op, shape):
+    """The result of each call is the donated buffer of the next one. For
+    sendrecv the donated buffer is the receive buffer (MPI forbids sending
+    from and receiving into the same memory), the send buffer stays live."""
+    if op == "sendrecv":
+        f = jax.jit(lambda s, r: mpicoll.sendrecv(s, r, source=left, dest=right),
+                    donate_argnums=1)
+        send = jnp.ones(shape, jnp.float32)
+        state = {"x": jnp.ones(shape, jnp.float32)}
+
+        def call():
+            state["x"] = f(send, state["x"])
+            state["x"].block_until_ready()
+        return call
+    f = jax.jit(mpicoll_op(op), donate_argnums=0)
     state = {"x": jnp.ones(shape, jnp.float32)}
 
     def call():
@@ -142,13 +158,13 @@ def run(quick):
             row["jit1"] = measure(jax_call(f1, x), n, warm)
             f10 = jax.jit(ten(mpicoll_op(op)))
             row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
-            row["donated"] = measure(donated_call(mpicoll_op(op), shape), n, warm)
+            row["donated"] = measure(donated_call(op, shape), n, warm)
             if mpi4jax is not None and op != "alltoallv":      # mpi4jax has no alltoallv
                 row["mpi4jax"] = measure(jax_call(jax.jit(mpi4jax_op(op)), x), n, warm)
             results.append(row)
             del send, recv, x
             if rank == 0:
-                print_row(row, flush=True)
+                print(row_line(row), flush=True)
     return results
 
 
@@ -159,10 +175,13 @@ def fmt_time(t):
     return f"{t * 1e6:9.1f} us" if t < 1e-3 else f"{t * 1e3:9.2f} ms"
 
 
-def print_header():
-    cols = "".join(f"{v:>22}" for v in VARIANTS)
-    print(f"{'op':10}{'size':>10}{cols}")
-    print(" " * 20 + "".join(f"{'time (x mpi4py)':>22}" for _ in VARIANTS))
+CELL = 30
+
+
+def header_lines():
+    cols = "".join(f"{v:>{CELL}}" for v in VARIANTS)
+    return [f"{'op':10}{'size':>10}{cols}",
+            " " * 20 + "".join(f"{'time   GB/s (x mpi4py)':>{CELL}}" for _ in VARIANTS)]
 
 
 def human(nbytes):
@@ -172,14 +191,16 @@ def human(nbytes):
     return f"{nbytes} B"
 
 
-def print_row(row, flush=False):
+def row_line(row):
     cells = []
     for v in VARIANTS:
         if v not in row:
-            cells.append(f"{'-':>22}")
+            cells.append(f"{'-':>{CELL}}")
         else:
-            cells.append(f"{fmt_time(row[v])} ({row[v] / row['mpi4py']:5.2f}x)".rjust(22))
-    print(f"{row['op']:10}{human(row['bytes']):>10}{''.join(cells)}", flush=flush)
+            gbps = row["bytes"] / row[v] / 1e9
+            cells.append(f"{fmt_time(row[v])} {gbps:6.2f} ({row[v] / row['mpi4py']:5.2f}x)"
+                         .rjust(CELL))
+    return f"{row['op']:10}{human(row['bytes']):>10}{''.join(cells)}"
 
 
 def plot(results, path):
@@ -210,21 +231,23 @@ def main():
     parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
     parser.add_argument("--out", default="benchmarks/results", help="folder for JSON and PNG")
     args = parser.parse_args()
+    title = (f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
+             f"{MPI.Get_library_version().splitlines()[0].strip()}, "
+             f"mpi4jax {'present' if mpi4jax else 'absent'}")
     if rank == 0:
-        print(f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
-              f"{MPI.Get_library_version().splitlines()[0].strip()}, "
-              f"mpi4jax {'present' if mpi4jax else 'absent'}")
-        print_header()
+        print("\n".join([title] + header_lines()), flush=True)
     results = run(args.quick)
     if rank == 0:
         os.makedirs(args.out, exist_ok=True)
         stem = os.path.join(args.out, f"primitives_np{size}")
+        with open(stem + ".txt", "w") as f:
+            f.write("\n".join([title] + header_lines() + [row_line(r) for r in results]) + "\n")
         meta = {"ranks": size, "jax": jax.__version__, "mpi": MPI.Get_library_version().strip(),
                 "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick}
         with open(stem + ".json", "w") as f:
             json.dump({"meta": meta, "results": results}, f, indent=1)
         plot(results, stem + ".png")
-        print(f"wrote {stem}.json and {stem}.png")
+        print(f"wrote {stem}.txt, {stem}.json and {stem}.png")
 
 
 if __name__ == "__main__":

@@ -84,13 +84,27 @@ def _resplit(x, grid, dim, *, gather_axis, scatter_axis, gather_sizes):
         shape[scatter_axis] = mine
         received_shapes.append(tuple(shape))
     recvcounts = tuple(int(np.prod(s)) for s in received_shapes)
-    flat = jnp.concatenate([piece.reshape(-1) for piece in pieces])
+    # When every axis in front of the split one has length 1 (no batch axes,
+    # the outermost transformed axis), the blocks are already contiguous and
+    # in rank order: packing or unpacking is a free reshape, not a copy.
+    if _outermost(x.shape, scatter_axis):
+        flat = x.reshape(-1)
+    else:
+        flat = jnp.concatenate([piece.reshape(-1) for piece in pieces])
     received = alltoallv(flat, sendcounts, recvcounts,
                          comm=decomposition.sub_comm(grid, dim))
+    if _outermost(x.shape, gather_axis):
+        shape = list(received_shapes[0])
+        shape[gather_axis] = sum(gather_sizes)
+        return received.reshape(shape)
     offsets = np.cumsum((0,) + recvcounts)
     blocks = [received[offsets[i]:offsets[i + 1]].reshape(s)
               for i, s in enumerate(received_shapes)]
     return jnp.concatenate(blocks, axis=gather_axis)
+
+
+def _outermost(shape, axis):
+    return all(n == 1 for n in shape[:axis])
 
 
 def _slice(x, axis, start, stop):
@@ -106,6 +120,9 @@ def _grid_sizes(grid):
 def _forward(x, grid, global_shape, norm, real):
     n0, n1, _ = global_shape
     p0, p1 = _grid_sizes(grid)
+    if p0 == p1 == 1:
+        # one rank holds everything: a single 3-D transform
+        return (jnp.fft.rfftn if real else jnp.fft.fftn)(x, axes=(-3, -2, -1), norm=norm)
     if real:
         x = jnp.fft.rfft(x, axis=-1, norm=norm)
     elif p1 == 1:
@@ -126,6 +143,10 @@ def _forward(x, grid, global_shape, norm, real):
 def _inverse(x, grid, global_shape, norm, real):
     _, n1, n2 = global_shape
     p0, p1 = _grid_sizes(grid)
+    if p0 == p1 == 1:
+        if real:
+            return jnp.fft.irfftn(x, s=global_shape, axes=(-3, -2, -1), norm=norm)
+        return jnp.fft.ifftn(x, axes=(-3, -2, -1), norm=norm)
     x = jnp.fft.ifft(x, axis=-3, norm=norm)
     x = _resplit(x, grid, 0, gather_axis=-2, scatter_axis=-3,
                  gather_sizes=decomposition.block_sizes(n1, p0))
