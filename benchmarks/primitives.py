@@ -14,7 +14,9 @@ message size, times these variants in the same run:
   mpi4jax     mpi4jax 0.9 in jit, when importable (never a dependency)
 
 Method (DESIGN.md section 5): barrier before every timed call, the time of an
-iteration is the slowest rank's, median over the iterations after warm-up.
+iteration is the slowest rank's, median over the iterations after warm-up;
+the whole sweep runs --rounds times (default 3) and each cell is the median
+of its rounds.
 Writes a table (time, GB/s = message bytes / time, ratio to mpi4py) to
 stdout and --out/primitives_np<P>.txt, JSON and a PNG plot (bandwidth vs size)
 to --out.
@@ -171,6 +173,21 @@ def run(quick):
 VARIANTS = ["mpi4py", "jit1", "jit10", "donated", "mpi4jax"]
 
 
+def combine(sweeps):
+    """Per cell, the median over rounds. Whole sweeps are repeated (rather than
+    more iterations per cell) so that a noisy minute on a shared machine
+    lands in one round of every variant, not in all rounds of one."""
+    rows = []
+    for cells in zip(*sweeps):
+        row = dict(cells[0])
+        for v in VARIANTS:
+            if v in row:
+                row[v] = float(np.median([c[v] for c in cells]))
+        row["rounds"] = {v: [c[v] for c in cells] for v in VARIANTS if v in row}
+        rows.append(row)
+    return rows
+
+
 def fmt_time(t):
     return f"{t * 1e6:9.1f} us" if t < 1e-3 else f"{t * 1e3:9.2f} ms"
 
@@ -230,20 +247,31 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
     parser.add_argument("--out", default="benchmarks/results", help="folder for JSON and PNG")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="repeat the whole sweep; each cell is the median over rounds")
     args = parser.parse_args()
     title = (f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
              f"{MPI.Get_library_version().splitlines()[0].strip()}, "
              f"mpi4jax {'present' if mpi4jax else 'absent'}")
     if rank == 0:
         print("\n".join([title] + header_lines()), flush=True)
-    results = run(args.quick)
+    sweeps = []
+    for k in range(args.rounds):
+        if rank == 0 and args.rounds > 1:
+            print(f"-- round {k + 1} of {args.rounds}", flush=True)
+        sweeps.append(run(args.quick))
+    results = combine(sweeps)
+    if rank == 0 and args.rounds > 1:
+        print(f"-- median of the {args.rounds} rounds", flush=True)
+        print("\n".join(header_lines() + [row_line(r) for r in results]), flush=True)
     if rank == 0:
         os.makedirs(args.out, exist_ok=True)
         stem = os.path.join(args.out, f"primitives_np{size}")
         with open(stem + ".txt", "w") as f:
             f.write("\n".join([title] + header_lines() + [row_line(r) for r in results]) + "\n")
         meta = {"ranks": size, "jax": jax.__version__, "mpi": MPI.Get_library_version().strip(),
-                "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick}
+                "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick,
+                "rounds": args.rounds}
         with open(stem + ".json", "w") as f:
             json.dump({"meta": meta, "results": results}, f, indent=1)
         plot(results, stem + ".png")

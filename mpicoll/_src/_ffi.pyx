@@ -395,14 +395,12 @@ cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
     cdef int64_t step = chunk_elements(&call, itemsize)
     cdef char* src = <char*>x.data
     cdef char* dst = <char*>y.data
-    cdef bint in_place = src == dst      # XLA gave us the dead input's memory
     cdef int64_t start = 0, count
     cdef MPI_Datatype piece, strided
     if block == 0:
         return NULL
     if block <= step:
-        ierr = MPI_Alltoall(MPI_IN_PLACE if in_place else <void*>src, <int>block, dtype,
-                            dst, <int>block, dtype, call.comm)
+        ierr = MPI_Alltoall(src, <int>block, dtype, dst, <int>block, dtype, call.comm)
         if ierr != MPI_SUCCESS:
             return mpi_error(call.api, ierr, b"MPI_Alltoall")
         return NULL
@@ -418,8 +416,8 @@ cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
         if ierr == MPI_SUCCESS:
             ierr = MPI_Type_commit(&strided)
             if ierr == MPI_SUCCESS:
-                ierr = MPI_Alltoall(MPI_IN_PLACE if in_place else <void*>(src + start * itemsize),
-                                    1, strided, dst + start * itemsize, 1, strided, call.comm)
+                ierr = MPI_Alltoall(src + start * itemsize, 1, strided,
+                                    dst + start * itemsize, 1, strided, call.comm)
             MPI_Type_free(&strided)
         if ierr != MPI_SUCCESS:
             return mpi_error(call.api, ierr, b"MPI_Alltoall")

@@ -28,7 +28,7 @@ way for all ops:
 
 * **In place when the input is dead.** An op declared with a
   `reusable_operand` (whose memory its handler accepts as the result's:
-  allreduce/alltoall then pass MPI_IN_PLACE, sendrecv receives into its
+  allreduce then passes MPI_IN_PLACE, sendrecv receives into its
   recvbuf) gets its result aliased to that operand only where that costs
   nothing: when the operand is a donated argument or a temporary that no
   later operation reads. Otherwise XLA would have to copy the live operand first, which is

@@ -47,7 +47,9 @@ def _alltoall(x, comm):
 
 alltoall_p = mpi_primitive(
     "alltoall",
-    reusable_operand=0,      # MPI_IN_PLACE
+    # No in-place variant: MPICH's MPI_IN_PLACE alltoall swaps blocks pairwise
+    # through a scratch buffer and measured 3-13x slower than into fresh
+    # memory at 1-16 MiB (benchmarks/README.md).
     abstract_eval=lambda x, **_: x,
     ffi_attributes=lambda *, comm, chunk_bytes: dict(comm=comm.handle,
                                                      chunk_bytes=chunk_bytes),
