@@ -161,6 +161,7 @@ def mpi_main(args):
 
     jax.config.update("jax_enable_x64", True)
     import mpicoll
+    import timing as timing_method   # benchmarks/timing.py: the shared method
     from mpicoll._src import fft as fftmod
 
     try:  # optional comparison
@@ -173,18 +174,7 @@ def mpi_main(args):
     timing = comm.Dup()   # barriers and result gathering stay off the measured comms
 
     def measure(call, n, warmup):
-        """Median over iterations of the slowest rank's time of `call()`."""
-        for _ in range(warmup):
-            call()
-        times = np.empty(n)
-        for i in range(n):
-            timing.Barrier()
-            start = time.perf_counter()
-            call()
-            times[i] = time.perf_counter() - start
-        slowest = np.empty_like(times)
-        timing.Allreduce(times, slowest, op=MPI.MAX)
-        return float(np.median(slowest))
+        return timing_method.measure(call, n, warmup, timing)
 
     def idle_wait():
         """Barrier that sleeps instead of busy-polling (MPICH ranks spin)."""

@@ -39,6 +39,8 @@ import jax.numpy as jnp
 from jax import lax
 from mpi4py import MPI
 
+import timing   # benchmarks/timing.py: the shared method
+
 from mpicoll.halo import halo_exchange
 
 jax.config.update("jax_enable_x64", True)
@@ -59,18 +61,7 @@ def iterations(cells, quick):
 
 
 def measure(call, n, warmup):
-    """Median over iterations of the slowest rank's time of `call()`, seconds."""
-    for _ in range(warmup):
-        call()
-    times = np.empty(n)
-    for i in range(n):
-        timing_comm.Barrier()
-        start = time.perf_counter()
-        call()
-        times[i] = time.perf_counter() - start
-    slowest = np.empty_like(times)
-    timing_comm.Allreduce(times, slowest, op=MPI.MAX)
-    return float(np.median(slowest))
+    return timing.measure(call, n, warmup, timing_comm)
 
 
 # --- the hand-written mpi4py exchange --------------------------------------

@@ -26,12 +26,13 @@ import argparse
 import json
 import os
 import platform
-import time
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 from mpi4py import MPI
+
+import timing   # benchmarks/timing.py: the shared method
 
 import mpicoll
 
@@ -54,18 +55,7 @@ def iterations(nbytes, quick):
 
 
 def measure(call, n, warmup):
-    """Median over iterations of the slowest rank's time of `call()`, seconds."""
-    for _ in range(warmup):
-        call()
-    times = np.empty(n)
-    for i in range(n):
-        timing_comm.Barrier()
-        start = time.perf_counter()
-        call()
-        times[i] = time.perf_counter() - start
-    slowest = np.empty_like(times)
-    timing_comm.Allreduce(times, slowest, op=MPI.MAX)
-    return float(np.median(slowest))
+    return timing.measure(call, n, warmup, timing_comm)
 
 
 # --- the operations, per variant -------------------------------------------
