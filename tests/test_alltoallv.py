@@ -190,7 +190,8 @@ def test_check_grads_both_modes_symmetric(comm, monkeypatch):
     (lambda p: dict(x=np.zeros((p,)), s=(1,) * (p + 1), r=(1,) * p), ValueError, "one entry per rank"),
     (lambda p: dict(x=np.zeros((p,)), s=(1,) * p, r=(-1,) + (1,) * (p - 1)), ValueError, "non-negative"),
     (lambda p: dict(x=np.zeros((p + 1,)), s=(1,) * p, r=(1,) * p), ValueError, "sum\\(sendcounts\\)"),
-    (lambda p: dict(x=np.zeros((p,)), s=(1.0,) * p, r=(1,) * p), TypeError, "ints"),
+    (lambda p: dict(x=np.zeros((p,)), s=(1.0,) * p, r=(1,) * p), TypeError,
+     r"sendcounts\[0\] must be an int"),
     (lambda p: dict(x=np.zeros((p,)), s=5, r=(1,) * p), TypeError, "sequence"),
 ])
 def test_bad_arguments(comm, bad, error, match):

@@ -407,6 +407,23 @@ def test_argument_errors_on_every_rank(kind):
         jax.jit(lambda v: halo_exchange(v, halo, case.cart, periodic=periodic))(x)
 
 
+@pytest.mark.parametrize("which", ["periodic", "dtype"])
+def test_arguments_differing_between_ranks_raise_on_every_rank(which):
+    """Ranks must agree on what decides messages; one rank's different
+    argument is an error everywhere, not a hang or a mismatched message."""
+    if P == 1:
+        pytest.skip("one rank cannot disagree with itself")
+    case = _error_case()
+    x = jnp.zeros(case.padded_shape(case.coords()), jnp.float32)
+    periodic = tuple(case.eff)
+    if which == "periodic" and WORLD.rank == 0:
+        periodic = tuple(not p for p in periodic)
+    if which == "dtype" and WORLD.rank == 0:
+        x = x.astype(jnp.float64)
+    with pytest.raises(ValueError, match=f"{which} differs between ranks"):
+        jax.jit(lambda v: halo_exchange(v, case.widths, case.cart, periodic=periodic))(x)
+
+
 def test_halo_wider_than_neighbour_block():
     # Blocks of 2 and 1 cells (1 on the last rank): a halo of 2 cannot come
     # from one neighbour. Raised on every rank, also those whose own block is 2.

@@ -29,14 +29,12 @@ unchanged at a non-periodic boundary pass their cotangent through.
 import operator
 
 import numpy as np
-import jax
 import jax.numpy as jnp
 from jax import lax
-from mpi4py import MPI
 
 from mpicoll._src import decomposition
 from mpicoll._src.ops.sendrecv import sendrecv
-from mpicoll._src.validation import as_array
+from mpicoll._src.validation import as_array, static_int
 
 # Tags of the two directions along grid dimension i: _TAG_BASE + 2 i (towards
 # the lower neighbour) and _TAG_BASE + 2 i + 1 (towards the upper one). They
@@ -44,24 +42,13 @@ from mpicoll._src.validation import as_array
 _TAG_BASE = 0x6A10
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
+_WIDTHS_ARE_STATIC = "Halo widths decide message sizes."
 
 
 # --------------------------------------------------------------- validation
 
 def _grid(comm, who):
     return decomposition.process_grid(comm, who=who, allow_world=False, max_dims=3)
-
-
-def _static_int(value, name, who):
-    if isinstance(value, jax.core.Tracer):
-        raise TypeError(f"{who}: {name} must be a Python int known at trace time, got a "
-                        "traced value; halo widths decide message sizes")
-    if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{who}: {name} must be an int, got bool")
-    try:
-        return operator.index(value)
-    except TypeError:
-        raise TypeError(f"{who}: {name} must be an int, got {type(value).__name__}") from None
 
 
 def _halo_widths(halo, ndim, who):
@@ -71,9 +58,10 @@ def _halo_widths(halo, ndim, who):
             raise ValueError(
                 f"{who}: halo has {len(halo)} entries but the process grid has {ndim} "
                 f"dimension(s); give one width per grid dimension (or one int for all)")
-        widths = tuple(_static_int(h, f"halo[{i}]", who) for i, h in enumerate(halo))
+        widths = tuple(static_int(h, f"{who}: halo[{i}]", why=_WIDTHS_ARE_STATIC)
+                       for i, h in enumerate(halo))
     else:
-        widths = (_static_int(halo, "halo", who),) * ndim
+        widths = (static_int(halo, f"{who}: halo", why=_WIDTHS_ARE_STATIC),) * ndim
     for i, h in enumerate(widths):
         if h < 0:
             raise ValueError(f"{who}: halo widths must be >= 0, got {h} for grid dimension {i}")
@@ -99,24 +87,34 @@ def _periodicity(periodic, grid, who):
 
 
 def _collectively(grid, who, check):
-    """Run `check()` (local argument checks) on every rank; if it raises on any
-    rank, raise on every rank alike, so no rank is left waiting in a later
-    collective. Returns `check()`'s result."""
+    """Run `check()` (local argument checks) on every rank, in one allgather.
+
+    `check()` returns ``(result, must_agree)``, `must_agree` a dict of values
+    every rank must pass alike (they decide message sizes and partners). If
+    the checks raise on any rank, or some value differs between ranks, every
+    rank raises alike, so no rank is left waiting in a later collective.
+    Returns `result`.
+    """
     try:
-        result, error = check(), None
+        (result, must_agree), error = check(), None
     except (TypeError, ValueError) as e:
-        result, error = None, (type(e), str(e))
-    errors = grid.comm.allgather(error)
-    failed = [r for r, e in enumerate(errors) if e is not None]
+        result, must_agree, error = None, None, (type(e), str(e))
+    gathered = grid.comm.allgather((error, must_agree))
+    failed = [r for r, (e, _) in enumerate(gathered) if e is not None]
     if failed:
-        kind, message = errors[failed[0]]
-        if len(failed) < len(errors):
+        kind, message = gathered[failed[0]][0]
+        if len(failed) < len(gathered):
             message = f"{message} (on rank(s) {failed}; passed on the others)"
         raise kind(message)
+    for name in must_agree:
+        seen = [values[name] for _, values in gathered]
+        if any(v != seen[0] for v in seen):
+            raise ValueError(f"{who}: {name} differs between ranks ({seen}); every rank "
+                             "must pass the same")
     return result
 
 
-def _check_block(x, widths, periodic, grid, who):
+def _check_block(x, widths, grid, who):
     """Interior shape of `x` after the local checks."""
     d = grid.ndim
     if x.ndim < d:
@@ -132,17 +130,6 @@ def _check_block(x, widths, periodic, grid, who):
     return interior
 
 
-def _same_everywhere(grid, who, **values):
-    """Raise on every rank if some argument differs between ranks (ranks must agree
-    on message sizes and partners)."""
-    gathered = grid.comm.allgather(values)
-    for name in values:
-        seen = [g[name] for g in gathered]
-        if any(s != seen[0] for s in seen):
-            raise ValueError(f"{who}: {name} differs between ranks ({seen}); every rank "
-                             "must pass the same")
-
-
 def _validate(x, halo, comm, periodic, who):
     """(x as an array, grid, widths, periodic, global interior shape) after
     checks that raise alike on every rank."""
@@ -152,12 +139,12 @@ def _validate(x, halo, comm, periodic, who):
         array = as_array(x, "x")
         widths = _halo_widths(halo, grid.ndim, who)
         periods = _periodicity(periodic, grid, who)
-        interior = _check_block(array, widths, periods, grid, who)
-        return array, widths, periods, interior
+        interior = _check_block(array, widths, grid, who)
+        must_agree = dict(halo=widths, periodic=periods, ndim=array.ndim,
+                          dtype=str(array.dtype))
+        return (array, widths, periods, interior), must_agree
 
     x, widths, periods, interior = _collectively(grid, who, local)
-    _same_everywhere(grid, who, halo=widths, periodic=periods, ndim=x.ndim,
-                     dtype=str(x.dtype))
     assignment = tuple(range(grid.ndim)) + (None,) * (x.ndim - grid.ndim)
     global_shape = decomposition.gather_global_shape(grid, interior, assignment, who=who)
     for i, h in enumerate(widths):
@@ -341,7 +328,7 @@ def pad_and_exchange(x, halo, comm, *, periodic=None, mode="constant", constant_
             raise ValueError(
                 f"{who}: x has {array.ndim} axes but the process grid has {grid.ndim} "
                 f"dimensions; the first {grid.ndim} axes of x are split over the grid")
-        return array, widths
+        return (array, widths), {}
 
     x, widths = _collectively(grid, who, local)
     pads = [(h, h) for h in widths] + [(0, 0)] * (x.ndim - grid.ndim)
@@ -369,7 +356,7 @@ def interior(x, halo, comm):
     grid = _grid(comm, who)
     widths = _halo_widths(halo, grid.ndim, who)
     x = as_array(x, "x")
-    _check_block(x, widths, grid.periods, grid, who)
+    _check_block(x, widths, grid, who)
     for axis, h in enumerate(widths):
         x = _slab(x, axis, h, x.shape[axis] - h)
     return x

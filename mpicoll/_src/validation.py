@@ -49,13 +49,18 @@ def resolve_comm(comm):
                      comm=comm)
 
 
-def _static_int(value, name):
+_RANKS_AND_TAGS = ("Ranks and tags decide which messages match, so they cannot depend on "
+                   "array data inside jit/vmap; compute them outside the traced function.")
+
+
+def static_int(value, name, *, why=_RANKS_AND_TAGS):
+    """`value` as a Python int; a TypeError (saying `why` it must be static)
+    for traced values, bools and non-integers. Used for every argument that
+    shapes the MPI calls: ranks, tags, counts, halo widths."""
     if isinstance(value, jax.core.Tracer):
-        raise TypeError(
-            f"{name} must be a Python int known at trace time, got a traced value. "
-            "Ranks and tags decide which messages match, so they cannot depend on "
-            "array data inside jit/vmap; compute them outside the traced function.")
-    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a Python int known at trace time, got a traced "
+                        f"value. {why}")
+    if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be an int, got bool")
     try:
         return operator.index(value)
@@ -65,7 +70,7 @@ def _static_int(value, name):
 
 def check_rank(value, name, comm, *, allow_any_source=False):
     """A peer rank: 0 <= rank < comm size, or MPI.PROC_NULL (or ANY_SOURCE)."""
-    rank = _static_int(value, name)
+    rank = static_int(value, name)
     if rank == MPI.PROC_NULL or (allow_any_source and rank == MPI.ANY_SOURCE):
         return rank
     if not 0 <= rank < comm.size:
@@ -78,7 +83,7 @@ def check_rank(value, name, comm, *, allow_any_source=False):
 
 def check_tag(value, name, *, allow_any_tag=False):
     """A message tag: 0 <= tag <= MPI.TAG_UB (or ANY_TAG)."""
-    tag = _static_int(value, name)
+    tag = static_int(value, name)
     if allow_any_tag and tag == MPI.ANY_TAG:
         return tag
     upper = MPI.COMM_WORLD.Get_attr(MPI.TAG_UB)

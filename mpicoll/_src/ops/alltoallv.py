@@ -10,14 +10,15 @@ Serial equivalent: with ``blocks[r][s]`` the block rank r sends to rank s,
 rank s receives ``concatenate([blocks[0][s], blocks[1][s], ...])``.
 """
 
-import operator
 
 import jax
 from jax.interpreters import ad, batching
 
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import as_array, resolve_comm
+from mpicoll._src.validation import as_array, resolve_comm, static_int
+
+_COUNTS_ARE_STATIC = "Counts decide message sizes and the result's shape."
 
 
 def alltoallv(x, sendcounts, recvcounts, *, comm=None):
@@ -74,18 +75,11 @@ def _counts(counts, name, size):
         raise TypeError(f"{name} must be a sequence of ints, got {type(counts).__name__}") from None
     if len(values) != size:
         raise ValueError(f"{name} needs one entry per rank ({size}), got {len(values)}")
-    result = []
-    for v in values:
-        if isinstance(v, jax.core.Tracer) or isinstance(v, bool):
-            raise TypeError(f"{name} must hold Python ints known at trace time, got {v!r}")
-        try:
-            v = operator.index(v)
-        except TypeError:
-            raise TypeError(f"{name} must hold ints, got {type(v).__name__}") from None
-        if v < 0:
-            raise ValueError(f"{name} must be non-negative, got {values}")
-        result.append(v)
-    return tuple(result)
+    result = tuple(static_int(v, f"{name}[{i}]", why=_COUNTS_ARE_STATIC)
+                   for i, v in enumerate(values))
+    if min(result, default=0) < 0:
+        raise ValueError(f"{name} must be non-negative, got {values}")
+    return result
 
 
 def _alltoallv(x, sendcounts, recvcounts, comm):
