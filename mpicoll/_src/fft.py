@@ -73,10 +73,11 @@ def _resplit(x, grid, dim, *, gather_axis, scatter_axis, gather_sizes):
     me = grid.coords[dim]
     gather_axis %= x.ndim
     scatter_axis %= x.ndim
-    bounds = np.cumsum((0,) + decomposition.block_sizes(x.shape[scatter_axis], p))
-    pieces = [_slice(x, scatter_axis, bounds[i], bounds[i + 1]) for i in range(p)]
-    sendcounts = tuple(piece.size for piece in pieces)
-    mine = bounds[me + 1] - bounds[me]
+    sizes = decomposition.block_sizes(x.shape[scatter_axis], p)
+    bounds = np.cumsum((0,) + sizes)
+    per_row = x.size // x.shape[scatter_axis]   # elements per index of scatter_axis
+    sendcounts = tuple(n * per_row for n in sizes)
+    mine = sizes[me]
     received_shapes = []
     for n in gather_sizes:
         shape = list(x.shape)
@@ -90,7 +91,8 @@ def _resplit(x, grid, dim, *, gather_axis, scatter_axis, gather_sizes):
     if _outermost(x.shape, scatter_axis):
         flat = x.reshape(-1)
     else:
-        flat = jnp.concatenate([piece.reshape(-1) for piece in pieces])
+        flat = jnp.concatenate([_slice(x, scatter_axis, bounds[i], bounds[i + 1]).reshape(-1)
+                                for i in range(p)])
     received = alltoallv(flat, sendcounts, recvcounts,
                          comm=decomposition.sub_comm(grid, dim))
     if _outermost(x.shape, gather_axis):
