@@ -131,11 +131,11 @@ def donated_call(op, shape):
     return call
 
 
-def run(quick):
+def run(quick, sizes):
     results = []
     ops = ["allreduce", "alltoall", "alltoallv", "sendrecv"]
     for op in ops:
-        for nbytes in SIZES:
+        for nbytes in sizes:
             count = max(size, nbytes // 4)
             count -= count % size                 # alltoall: whole blocks per peer
             shape = (size, count // size) if op == "alltoall" else (count,)
@@ -239,6 +239,8 @@ def main():
     parser.add_argument("--out", default="benchmarks/results", help="folder for JSON and PNG")
     parser.add_argument("--rounds", type=int, default=3,
                         help="repeat the whole sweep; each cell is the median over rounds")
+    parser.add_argument("--sizes", type=int, nargs="+", default=SIZES, metavar="BYTES",
+                        help="message sizes in bytes (default: 8 B to 128 MiB)")
     args = parser.parse_args()
     title = (f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
              f"{MPI.Get_library_version().splitlines()[0].strip()}, "
@@ -249,7 +251,7 @@ def main():
     for k in range(args.rounds):
         if rank == 0 and args.rounds > 1:
             print(f"-- round {k + 1} of {args.rounds}", flush=True)
-        sweeps.append(run(args.quick))
+        sweeps.append(run(args.quick, args.sizes))
     results = combine(sweeps)
     if rank == 0 and args.rounds > 1:
         print(f"-- median of the {args.rounds} rounds", flush=True)
