@@ -45,8 +45,8 @@ setup(
     packages=find_packages(include=["mpicoll", "mpicoll.*"]),
     package_data={"mpicoll._src": ["*.pyx", "*.pxd"]},
     ext_modules=extensions(),
-    python_requires=">=3.10",
-    install_requires=["jax>=0.5", "jaxlib>=0.5", "mpi4py>=4.0", "numpy"],
+    python_requires=">=3.11",
+    install_requires=["jax>=0.10", "jaxlib>=0.10", "mpi4py>=4.0", "numpy"],
     extras_require={"test": ["pytest", "pytest-mpi", "pytest-timeout"],
                     "bench": ["matplotlib"]},
 )

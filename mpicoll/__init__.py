@@ -7,6 +7,7 @@ reduction ops are mpi4py objects. Code written for mpi4jax ports by changing
 the import: ``import mpicoll as mpi4jax``.
 """
 
+from mpicoll._src.comms import private_comm
 from mpicoll._src.config import get_chunk_bytes, set_chunk_bytes
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.ops.alltoall import alltoall
@@ -20,5 +21,5 @@ from mpicoll.halo import halo_exchange
 __version__ = "0.1.0"
 
 __all__ = ["allreduce", "alltoall", "alltoallv", "sendrecv", "get_chunk_bytes",
-           "set_chunk_bytes", "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d",
+           "set_chunk_bytes", "private_comm", "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d",
            "halo", "halo_exchange"]

@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Create .venv with mpicoll and everything it needs: jax, mpi4py, the MPICH
-# MPI from PyPI (mpicc, headers, mpiexec), Cython and the test tools; then
-# build mpicoll's extension with that MPI. Safe to run again.
+# Create a virtual environment (default .venv) with mpicoll and everything it
+# needs: jax, mpi4py, the MPICH MPI from PyPI (mpicc, headers, mpiexec),
+# Cython and the test tools; then build mpicoll's extension with that MPI.
+# Safe to run again.
 #
-# Cluster use (system MPI): run with MPICOLL_SYSTEM_MPI=1 and your MPI's
-# mpicc on PATH (or MPICC=/path/to/mpicc); see README "Install".
+# Settings (environment variables):
+#   PYTHON=python3.12        the interpreter for the environment (default python3)
+#   MPICOLL_VENV=.venv-x     where to create it (default .venv)
+#   MPICOLL_JAX="jax<0.12"   which JAX to install (default: the newest pip
+#                            gives this Python, within mpicoll's tested range)
+#   MPICOLL_SYSTEM_MPI=1     build against the system MPI: its mpicc on PATH
+#                            or MPICC=/path/to/mpicc; see README "Install".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-PIP=".venv/bin/python -m pip"
+PYTHON=${PYTHON:-python3}
+VENV=${MPICOLL_VENV:-.venv}
+"$PYTHON" -m venv "$VENV"
+PIP="$VENV/bin/python -m pip"
 $PIP install -q --upgrade pip
 if [ "${MPICOLL_SYSTEM_MPI:-0}" = 1 ]; then
   # mpi4py built from source against the same mpicc as mpicoll.
@@ -16,6 +24,7 @@ if [ "${MPICOLL_SYSTEM_MPI:-0}" = 1 ]; then
 else
   $PIP install -q mpich "mpi4py>=4"
 fi
-$PIP install -q "jax>=0.5" numpy "cython>=3" setuptools wheel pytest pytest-mpi pytest-timeout matplotlib
-PATH="$PWD/.venv/bin:$PATH" $PIP install -q --no-build-isolation -e .
-echo "mpicoll installed in .venv ($(.venv/bin/python -c 'import jax, mpi4py.MPI as M; print("jax", jax.__version__, "|", M.Get_library_version().splitlines()[0])'))"
+$PIP install -q "${MPICOLL_JAX:-jax>=0.10}" numpy "cython>=3" setuptools wheel pytest pytest-mpi \
+  pytest-timeout matplotlib
+PATH="$PWD/$VENV/bin:$PATH" $PIP install -q --no-build-isolation -e .
+echo "mpicoll installed in $VENV ($("$VENV/bin/python" -c 'import sys, jax, mpi4py.MPI as M; print("Python", sys.version.split()[0], "| jax", jax.__version__, "|", M.Get_library_version().splitlines()[0])'))"

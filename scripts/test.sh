@@ -3,9 +3,13 @@
 # 2-core machine), and the process-grid tests (halo, fft3d values) also at 3
 # ranks, where blocks are uneven and grids are odd. Extra arguments go to pytest
 # (e.g. -k allreduce).
+#
+# Settings (environment variables):
+#   MPICOLL_VENV=.venv-x       the environment made by scripts/setup.sh (default .venv)
+#   MPICOLL_TEST_RANKS="1 2"   the rank counts to run (default "1 2 3 4")
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PWD/.venv/bin:$PATH"
+export PATH="$PWD/${MPICOLL_VENV:-.venv}/bin:$PATH"
 source scripts/env.sh
 # MPICH: a rank that polls without progress sleeps 1 us now and then, so
 # oversubscribed ranks waiting in MPI leave the cores to the ones tracing and
@@ -19,7 +23,7 @@ GRID_TESTS="tests/test_halo.py tests/test_fft.py::test_transforms_match_numpy
   tests/test_fft.py::test_local_slices_tile_global_index_space
   tests/test_fft.py::test_fftfreq_matches_numpy_on_gathered_grid
   tests/test_fft.py::test_dot_product tests/test_fft.py::test_leading_batch_axes_and_vmap"
-for n in 1 2 3 4; do
+for n in ${MPICOLL_TEST_RANKS:-1 2 3 4}; do
   if [ "$n" = 3 ]; then
     echo "=== mpicoll process-grid tests on 3 ranks ==="
     targets=$GRID_TESTS

@@ -146,7 +146,9 @@ def expected_messages(nelem, chunk_elements):
 
 
 def receive_raw(comm, source, tag, limit):
-    """Receive a chunked message with plain mpi4py; return the message sizes in bytes."""
+    """Receive a chunked message that mpicoll sent on `comm` with plain mpi4py
+    (on mpicoll's private duplicate); return the message sizes in bytes."""
+    comm = mpicoll.private_comm(comm)
     sizes, parts = [], []
     while True:
         status = MPI.Status()
@@ -616,7 +618,7 @@ def test_sendrecv_any_tag_pins_the_first_message(comm, jit):
             for tag, msg in ((1, a), (2, b)):
                 piece = np.ascontiguousarray(msg[k * chunk:(k + 1) * chunk])
                 pieces.append(piece)
-                requests.append(comm.Isend(piece, dest=0, tag=tag))
+                requests.append(mpicoll.private_comm(comm).Isend(piece, dest=0, tag=tag))
         if r != 0:
             MPI.Request.Waitall(requests)
     if r == 0:

@@ -204,7 +204,7 @@ def test_cond_branch_with_unused_result_still_sends(private):
         return v + 1
 
     buffers = [np.full(2, np.nan) for _ in range(2)]
-    requests = [comm.Irecv(buf, left, MPI.ANY_TAG) for buf in buffers]
+    requests = [mpicoll.private_comm(comm).Irecv(buf, left, MPI.ANY_TAG) for buf in buffers]
     results = done([f(x, True), f(x, False)])
     # wait for the first receive, then give a possible second message time to arrive
     deadline = time.monotonic() + 20
@@ -289,9 +289,11 @@ def test_program_order_inside_body(private, construct):
 
     n_out = 2 * steps
     out_buffers = [np.full(2, np.nan) for _ in range(n_out)]
-    out_requests = [out.Irecv(buf, left, MPI.ANY_TAG) for buf in out_buffers]
+    out_requests = [mpicoll.private_comm(out).Irecv(buf, left, MPI.ANY_TAG)
+                    for buf in out_buffers]
     in_data = [np.array([out.rank, 100.0 + k]) for k in range(steps)]
-    in_requests = [into.Isend(d, right, 40 + k) for k, d in enumerate(in_data)]
+    in_requests = [mpicoll.private_comm(into).Isend(d, right, 40 + k)
+                   for k, d in enumerate(in_data)]
     got = done(f(x))
     MPI.Request.Waitall(out_requests)
     MPI.Request.Waitall(in_requests)

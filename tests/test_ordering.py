@@ -11,7 +11,9 @@ never waits for a receive that its own rank posts later. Where mpicoll only
 sends (or only receives), mpi4py posts the matching nonblocking receives
 (sends) first, on private communicators so that a failing test never leaves
 stray messages behind: `OUT` carries mpicoll's sends to mpi4py's receives,
-`IN` mpi4py's sends to mpicoll's receives.
+`IN` mpi4py's sends to mpicoll's receives. mpicoll communicates on its own
+duplicate of each communicator (`mpicoll.private_comm`), so that is where
+mpi4py posts its side.
 """
 
 import functools
@@ -103,7 +105,7 @@ def test_identical_sends_each_run(private, use_results):
         b = mpicoll.sendrecv(v, v, source=PROC_NULL, dest=right, sendtag=3, comm=out)
         return a + b if use_results else v * 2
 
-    buffers, requests = post_receives(out, left, 3)
+    buffers, requests = post_receives(mpicoll.private_comm(out), left, 3)
     result = done(f(x))
     tags = complete(requests, 2)
 
@@ -224,8 +226,9 @@ def test_sends_and_receives_keep_program_order(comm, private):
         return got
 
     in_data = [np.array([comm.rank, 50.0 + k]) for k in range(4)]
-    in_requests = [into.Isend(d, right, 30 + k) for k, d in enumerate(in_data)]
-    out_buffers, out_requests = post_receives(out, left, 4)
+    in_requests = [mpicoll.private_comm(into).Isend(d, right, 30 + k)
+                   for k, d in enumerate(in_data)]
+    out_buffers, out_requests = post_receives(mpicoll.private_comm(out), left, 4)
     got = done(f(base))
     out_tags = complete(out_requests, 4)
     MPI.Request.Waitall(in_requests)
@@ -332,8 +335,8 @@ def test_nested_jit_ops_before_inside_after(comm, private):
         return t1, t2, g1, g2, g3
 
     in_data = [np.array([comm.rank, k]) for k in (1.0, 2.0, 3.0)]
-    in_requests = [into.Isend(d, right, 5) for d in in_data]
-    out_buffers, out_requests = post_receives(out, left, 4)
+    in_requests = [mpicoll.private_comm(into).Isend(d, right, 5) for d in in_data]
+    out_buffers, out_requests = post_receives(mpicoll.private_comm(out), left, 4)
     t1, t2, g1, g2, g3 = done(outer(x))
     out_tags = complete(out_requests, 4)
     MPI.Request.Waitall(in_requests)
@@ -348,14 +351,21 @@ def test_nested_jit_ops_before_inside_after(comm, private):
         np.testing.assert_array_equal(g, [left, k + 1.0], err_msg=f"receive {k}")
 
 
-def test_jitted_mpi_computation_takes_no_runtime_token(comm):
+def test_fast_dispatch_path_is_taken(comm):
     """The MPI scope keeps mpicoll computations on JAX's fast dispatch path.
+
+    If this fails on a new JAX, the private hook named in
+    `mpicoll/_src/jax_internals.py` changed: adapt it there.
 
     With JAX's runtime tokens the entry function takes and returns a
     `!stablehlo.token`; the scope creates the token inside the computation
     instead, so the entry signature has none, while the ops inside stay
     chained through it.
     """
+    from mpicoll._src import jax_internals
+    assert jax_internals.fast_dispatch_installed(), (
+        f"jax {jax.__version__}: the fast-dispatch hook "
+        f"({jax_internals.FAST_DISPATCH_HOOK!r}) is missing; see mpicoll/_src/jax_internals.py")
     x = jnp.ones(3)
 
     def f(x):

@@ -129,7 +129,7 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
     (to learn the FFI version the handler was built for); that call must not
     touch buffers or MPI.
     """
-    cdef XLA_FFI_Extension_Base* ext = frame.extension_start
+    cdef ChainedExtension* ext = frame.extension_start
     cdef XLA_FFI_Metadata_Extension* meta
     cdef XLA_FFI_Scalar* scalar
     cdef XLA_FFI_Array* array

@@ -4,7 +4,10 @@ Importing this module initialises MPI (through mpi4py, which requests
 MPI_THREAD_MULTIPLE by default: XLA runs the handlers on its own threads).
 """
 
+import warnings
+
 import jax
+from jax._src import xla_bridge
 from mpi4py import MPI
 
 try:
@@ -35,7 +38,41 @@ def _check_same_mpi():
             "point mpi4py at the MPI mpicoll was built with (env MPI4PY_LIBMPI).")
 
 
+def _check_thread_support():
+    """Make sure MPI may be called from XLA's threads and the script's at once.
+
+    XLA runs a jitted computation on its own thread while the script goes on,
+    so mpicoll's MPI calls and the script's mpi4py calls can happen at the
+    same time: that needs MPI_THREAD_MULTIPLE (mpi4py's default request).
+    An MPI that provides less (e.g. `mpi4py.rc.thread_level = "serialized"`,
+    or an MPI built without thread support) gets synchronous CPU dispatch
+    instead: every computation then runs to completion in the calling thread
+    before the call returns, so MPI is only ever called by one thread at a
+    time. That must be set before JAX creates its CPU backend.
+    """
+    if MPI.Query_thread() >= MPI.THREAD_MULTIPLE:
+        return
+    level = {MPI.THREAD_SINGLE: "MPI_THREAD_SINGLE", MPI.THREAD_FUNNELED: "MPI_THREAD_FUNNELED",
+             MPI.THREAD_SERIALIZED: "MPI_THREAD_SERIALIZED"}[MPI.Query_thread()]
+    # (if JAX cannot say, assume it has: refusing is safe, racing is not)
+    if getattr(xla_bridge, "backends_are_initialized", lambda: True)():
+        raise ImportError(
+            f"mpicoll: MPI provides only {level}, and JAX's CPU backend already runs "
+            "computations asynchronously on its own threads, which would call MPI at the "
+            "same time as this thread. Import mpicoll before the first JAX computation "
+            "(mpicoll then switches JAX to synchronous CPU dispatch), or initialise MPI "
+            "with MPI_THREAD_MULTIPLE (mpi4py's default; on Cray MPICH set "
+            "MPICH_MAX_THREAD_SAFETY=multiple).")
+    jax.config.update("jax_cpu_enable_async_dispatch", False)
+    warnings.warn(
+        f"mpicoll: MPI provides only {level}; JAX CPU computations now run synchronously "
+        "(jax_cpu_enable_async_dispatch=False) so that MPI is called by one thread at a "
+        "time. Ask for MPI_THREAD_MULTIPLE to keep asynchronous dispatch.",
+        RuntimeWarning, stacklevel=2)
+
+
 _check_same_mpi()
+_check_thread_support()
 _ffi.make_half_ops()
 for _name, _capsule in _ffi.handlers().items():
     jax.ffi.register_ffi_target(_name, _capsule, platform="cpu", api_version=1)

@@ -22,9 +22,8 @@ way for all ops:
   lowering creates the first token inside the computation. Order *between*
   computations then comes from the CPU runtime, which runs the executions
   of a device in dispatch order; an exit hook waits for pending ones before
-  MPI is finalised. The hook point is JAX's private `pxla._dce_jaxpr`; if a
-  JAX version lacks it, everything stays correct on the slow path (a test
-  checks the fast path is taken).
+  MPI is finalised. This lives in `mpicoll._src.scope`; the private JAX
+  function it hooks is named in `mpicoll._src.jax_internals`.
 
 * **In place when the input is dead.** An op declared with a
   `reusable_operand` (whose memory its handler accepts as the result's:
@@ -33,7 +32,7 @@ way for all ops:
   nothing: when the operand is a donated argument or a temporary that no
   later operation reads. Otherwise XLA would have to copy the live operand first, which is
   slower than a fresh result. Liveness is known only for the top-level
-  jaxpr, so the MPI scope hook (below) marks those ops there
+  jaxpr, so the MPI scope hook (`scope`) marks those ops there
   (`in_place=True`); inside loops and conditionals results stay fresh.
 
 * **Lowering.** One FFI custom call, target ``mpicoll_<name>``, with operands
@@ -46,18 +45,13 @@ way for all ops:
 
 import atexit
 import functools
-import inspect
 
 import jax
 import numpy as np
-
 from jax.extend.core import Primitive
-from jax._src import core, dispatch, effects, source_info_util
-from jax._src.interpreters import mlir, partial_eval as pe, pxla
-from jax._src.lib.mlir import ir
-from jax._src.lib.mlir.dialects import hlo
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
+from mpicoll._src.jax_internals import dispatch, effects, hlo, ir, ir_type, mlir
 
 
 class MPIEffect(effects.Effect):
@@ -125,14 +119,6 @@ def _no_gpu_lowering(name, ctx, *args, **params):
         "arrays on the CPU: jax.device_put(x, jax.devices('cpu')[0]).")
 
 
-if "ctx" in inspect.signature(mlir.aval_to_ir_type).parameters:   # jax >= 0.8
-    def _ir_type(ctx, aval):
-        return mlir.aval_to_ir_type(ctx.module_context, aval)
-else:
-    def _ir_type(ctx, aval):
-        return mlir.aval_to_ir_type(aval)
-
-
 def _row_major(aval):
     return tuple(range(len(aval.shape) - 1, -1, -1))
 
@@ -146,7 +132,7 @@ def _attribute(value):
 def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, in_place=False,
            **params):
     token = ctx.tokens_in.get(mpi_effect)
-    result_types = [_ir_type(ctx, aval) for aval in ctx.avals_out]
+    result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
     attributes = {key: _attribute(value) for key, value in ffi_attributes(**params).items()}
     call = mlir.custom_call(
         target,
@@ -164,98 +150,6 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, in_place=Fa
     return results
 
 
-# --- The MPI scope: fast dispatch without runtime tokens -------------------
-
-mpi_scope_p = Primitive("mpi_scope")
-mpi_scope_p.multiple_results = True
-
-
-def _scope_abstract_eval(*avals, jaxpr):
-    return jaxpr.out_avals, {e for e in jaxpr.effects if e != mpi_effect}
-
-
-def _scope_lowering(ctx, *args, jaxpr):
-    tokens = mlir.TokenSet({mpi_effect: mlir.create_token()})
-    outs, _ = mlir.jaxpr_subcomp(
-        ctx.module_context, jaxpr, ctx.name_stack, tokens, [], *args,
-        dim_var_values=ctx.dim_var_values, const_lowering=ctx.const_lowering,
-        outer_traceback=None)
-    return outs
-
-
-mpi_scope_p.def_effectful_abstract_eval(_scope_abstract_eval)
-mlir.register_lowering(mpi_scope_p, _scope_lowering)
-pe.dce_rules[mpi_scope_p] = lambda used, eqn: ([True] * len(eqn.invars), eqn)
-
-
-def _wrap_in_scope(closed_jaxpr):
-    """The same computation as one `mpi_scope` equation without effects."""
-    jaxpr = closed_jaxpr.jaxpr
-    inner = pe.convert_constvars_jaxpr(jaxpr)        # constants become leading inputs
-    constvars = [core.Var(v.aval) for v in jaxpr.constvars]
-    invars = [core.Var(v.aval) for v in jaxpr.invars]
-    outvars = [core.Var(v.aval) for v in jaxpr.outvars]
-    source = jaxpr.eqns[0].source_info if jaxpr.eqns else source_info_util.new_source_info()
-    eqn = pe.new_jaxpr_eqn([*constvars, *invars], outvars, mpi_scope_p,
-                           dict(jaxpr=inner), set(), source)
-    wrapped = core.Jaxpr(constvars, invars, outvars, [eqn], set(), jaxpr.debug_info)
-    return core.ClosedJaxpr(wrapped, closed_jaxpr.consts)
-
-
-def _mark_in_place(closed_jaxpr, donated_invars):
-    """Set ``in_place=True`` on top-level MPI ops whose reusable operand is
-    dead afterwards: a donated argument, or an intermediate value, that no
-    other equation and no output uses."""
-    jaxpr = closed_jaxpr.jaxpr
-    candidates = [i for i, e in enumerate(jaxpr.eqns)
-                  if e.primitive in REUSABLE_OPERAND and not e.params.get("in_place")]
-    if not candidates:
-        return closed_jaxpr
-    uses = {}
-    for eqn in jaxpr.eqns:
-        for v in eqn.invars:
-            if isinstance(v, core.Var):
-                uses[v] = uses.get(v, 0) + 1
-    for v in jaxpr.outvars:
-        if isinstance(v, core.Var):
-            uses[v] = uses.get(v, 0) + 1
-    owned_by_caller = set(jaxpr.constvars) | {
-        v for v, donated in zip(jaxpr.invars, donated_invars) if not donated}
-    eqns = list(jaxpr.eqns)
-    changed = False
-    for i in candidates:
-        operand = eqns[i].invars[REUSABLE_OPERAND[eqns[i].primitive]]
-        if (isinstance(operand, core.Var) and operand not in owned_by_caller
-                and uses.get(operand) == 1):
-            eqns[i] = eqns[i].replace(params=dict(eqns[i].params, in_place=True))
-            changed = True
-    if not changed:
-        return closed_jaxpr
-    return closed_jaxpr.replace(jaxpr=jaxpr.replace(eqns=eqns))
-
-
-def _install_scope():
-    original = getattr(pxla, "_dce_jaxpr", None)
-    if original is None or getattr(original, "_mpicoll_scope", False):
-        return
-
-    def dce_then_scope(closed_jaxpr, keep_unused, donated_invars):
-        closed_jaxpr, donated_invars, kept = original(closed_jaxpr, keep_unused, donated_invars)
-        if mpi_effect in closed_jaxpr.effects:
-            closed_jaxpr = _mark_in_place(closed_jaxpr, donated_invars)
-        # Only computations whose sole effect is ours, on a one-device process:
-        # with several local devices JAX's runtime tokens also order devices.
-        if closed_jaxpr.effects == {mpi_effect} and len(jax.local_devices()) == 1:
-            closed_jaxpr = _wrap_in_scope(closed_jaxpr)
-        return closed_jaxpr, donated_invars, kept
-
-    dce_then_scope._mpicoll_scope = True
-    pxla._dce_jaxpr = dce_then_scope
-
-
-_install_scope()
-
-
 @atexit.register
 def _wait_for_pending_mpi_work():
     # Without runtime tokens JAX's own exit hook does not wait for jitted MPI
@@ -266,3 +160,6 @@ def _wait_for_pending_mpi_work():
         jax.block_until_ready(jax.jit(lambda x: x + 1)(np.zeros((), np.int32)))
     except Exception:   # interpreter shutting down: nothing left to protect
         pass
+
+
+from mpicoll._src import scope  # noqa: E402,F401  (installs the fast-dispatch hook)

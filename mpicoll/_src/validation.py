@@ -1,52 +1,16 @@
-"""Trace-time checks of user arguments: communicators, ranks, tags, ops, dtypes.
+"""Trace-time checks of user arguments: ranks, tags, ops, dtypes (communicators:
+`mpicoll._src.comms`).
 
 Every check raises TypeError/ValueError naming the argument, before anything
 is staged or sent, so a mistake never reaches MPI.
 """
 
-import dataclasses
 import operator
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 from mpi4py import MPI
-
-
-@dataclasses.dataclass(frozen=True)
-class CommParam:
-    """A communicator as a primitive parameter (mpi4py's are unhashable).
-
-    Equal and hashed by MPI handle, which is what the handlers use.
-    """
-    handle: int
-    size: int
-    rank: int
-    comm: MPI.Comm = dataclasses.field(compare=False, hash=False, repr=False)
-
-    def __repr__(self):
-        return f"Comm(size={self.size})"
-
-
-def resolve_comm(comm):
-    """The communicator to use: `comm`, or COMM_WORLD when None.
-
-    The default is COMM_WORLD itself, not a duplicate: creating one is a
-    collective call, which would deadlock if the first mpicoll call happened in
-    code that only some ranks run.
-    """
-    if comm is None:
-        comm = MPI.COMM_WORLD
-    if not isinstance(comm, MPI.Comm):
-        raise TypeError(
-            f"comm must be an mpi4py communicator (e.g. MPI.COMM_WORLD), got "
-            f"{type(comm).__name__}")
-    if comm == MPI.COMM_NULL:
-        raise ValueError("comm is MPI.COMM_NULL; pass a valid communicator")
-    if comm.Is_inter():
-        raise ValueError("comm is an intercommunicator; mpicoll supports intracommunicators")
-    return CommParam(handle=comm.py2f(), size=comm.Get_size(), rank=comm.Get_rank(),
-                     comm=comm)
 
 
 _RANKS_AND_TAGS = ("Ranks and tags decide which messages match, so they cannot depend on "

@@ -3,21 +3,43 @@
 
 from libc.stdint cimport int64_t, uint32_t
 
-cdef extern from "xla/ffi/api/c_api.h" nogil:
-    ctypedef enum XLA_FFI_Extension_Type:
-        XLA_FFI_Extension_Metadata
+# --- Compatibility across header versions: the one place that knows them ---
+#
+# The header's own version macros pick the names. What changed between the
+# versions jaxlib has shipped, for what this module uses:
+#   API 0.3 (jaxlib 0.10):   `XLA_FFI_Extension_Base` {struct_size, type, next}
+#   API 0.4+ (jaxlib 0.11+): the same struct renamed `XLA_FFI_InternalExtension`
+#     (the name `XLA_FFI_Extension` now means a different, id-based struct for
+#     backend extensions, which handlers find through the invoke context).
+# The call frame's metadata query still arrives as a chained
+# `XLA_FFI_Metadata_Extension` of type `XLA_FFI_Extension_Metadata` in every
+# version, so one decoder answers it everywhere; the handler reports the
+# header's API version, which is the one it was compiled against.
+cdef extern from *:
+    """
+    #include "xla/ffi/api/c_api.h"
+    #if XLA_FFI_API_MAJOR == 0 && XLA_FFI_API_MINOR < 4
+    typedef XLA_FFI_Extension_Base mpicoll_ffi_chained_extension;
+    #else
+    typedef XLA_FFI_InternalExtension mpicoll_ffi_chained_extension;
+    #endif
+    """
 
-    ctypedef struct XLA_FFI_Extension_Base:
+cdef extern from "xla/ffi/api/c_api.h" nogil:
+    enum: XLA_FFI_Extension_Metadata
+
+    # `XLA_FFI_Extension_Base` (API <= 0.3) / `XLA_FFI_InternalExtension` (API >= 0.4)
+    ctypedef struct ChainedExtension "mpicoll_ffi_chained_extension":
         size_t struct_size
-        XLA_FFI_Extension_Type type
-        XLA_FFI_Extension_Base* next
+        int type
+        ChainedExtension* next
 
     enum: XLA_FFI_API_MAJOR
     enum: XLA_FFI_API_MINOR
 
     ctypedef struct XLA_FFI_Api_Version:
         size_t struct_size
-        XLA_FFI_Extension_Base* extension_start
+        ChainedExtension* extension_start
         int major_version
         int minor_version
 
@@ -30,7 +52,7 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
 
     ctypedef struct XLA_FFI_Error_Create_Args:
         size_t struct_size
-        XLA_FFI_Extension_Base* extension_start
+        ChainedExtension* extension_start
         const char* message
         XLA_FFI_Error_Code errc
     enum: XLA_FFI_Error_Create_Args_STRUCT_SIZE
@@ -55,7 +77,7 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
 
     ctypedef struct XLA_FFI_Buffer:
         size_t struct_size
-        XLA_FFI_Extension_Base* extension_start
+        ChainedExtension* extension_start
         XLA_FFI_DataType dtype
         void* data
         int64_t rank
@@ -107,7 +129,7 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
 
     ctypedef struct XLA_FFI_CallFrame:
         size_t struct_size
-        XLA_FFI_Extension_Base* extension_start
+        ChainedExtension* extension_start
         const XLA_FFI_Api* api
         XLA_FFI_Args args
         XLA_FFI_Rets rets
@@ -121,7 +143,7 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
         XLA_FFI_Handler_Traits traits
 
     ctypedef struct XLA_FFI_Metadata_Extension:
-        XLA_FFI_Extension_Base extension_base
+        ChainedExtension extension_base
         XLA_FFI_Metadata* metadata
 
     ctypedef XLA_FFI_Error* XLA_FFI_Handler(XLA_FFI_CallFrame*)

@@ -11,10 +11,11 @@ import jax.numpy as jnp
 from jax.interpreters import ad, batching
 from mpi4py import MPI  # noqa: F401  (doctest names)
 
+from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.ops.alltoall import _alltoall
 from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import OP_CODES, as_array, check_op, resolve_comm
+from mpicoll._src.validation import OP_CODES, as_array, check_op
 
 SUM, PROD, MIN, MAX = (OP_CODES[name] for name in ("SUM", "PROD", "MIN", "MAX"))
 LOGICAL = tuple(OP_CODES[name] for name in ("LAND", "LOR", "LXOR"))

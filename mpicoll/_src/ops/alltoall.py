@@ -7,9 +7,10 @@ Serial equivalent: with ``xs[r]`` rank r's input (shape (P, ...)), rank s gets
 import jax.numpy as jnp
 from jax.interpreters import ad, batching
 
+from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import as_array, resolve_comm
+from mpicoll._src.validation import as_array
 
 
 def alltoall(x, *, comm=None):

@@ -14,9 +14,10 @@ rank s receives ``concatenate([blocks[0][s], blocks[1][s], ...])``.
 import jax
 from jax.interpreters import ad, batching
 
+from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import as_array, resolve_comm, static_int
+from mpicoll._src.validation import as_array, static_int
 
 _COUNTS_ARE_STATIC = "Counts decide message sizes and the result's shape."
 

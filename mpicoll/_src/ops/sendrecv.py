@@ -10,9 +10,10 @@ import jax.numpy as jnp
 from jax.interpreters import ad, batching
 from mpi4py import MPI
 
+from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import as_array, check_rank, check_tag, resolve_comm
+from mpicoll._src.validation import as_array, check_rank, check_tag
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

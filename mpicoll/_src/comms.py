@@ -1,0 +1,138 @@
+"""Communicators: the private duplicate ("twin") mpicoll talks on.
+
+JAX dispatches a jitted computation and returns before it has run, so an
+mpicoll operation executes on an XLA thread while the Python program goes on
+with its own MPI calls (mpi4py collectives, messages, barriers). On the same
+communicator the two would cross: two collectives issued in a different
+order on different ranks, or a receive of the script matching a message meant
+for mpicoll. So mpicoll never communicates on a user's communicator. Every
+communicator gets a *twin*, a duplicate (`MPI_Comm_dup`) that only mpicoll
+uses, cached on the user's communicator as an MPI attribute (the practice of
+MPI libraries such as PETSc). Messages on the twin can match only mpicoll's
+own operations, which every rank runs in program order; the script's calls
+on the communicator can match only each other. Both streams may run at the
+same time (MPI_THREAD_MULTIPLE, see `bridge`), each in its own order.
+
+Creating a twin is a collective call over the communicator:
+
+* COMM_WORLD's twin is made when mpicoll is imported (every rank imports it),
+  so the default communicator never needs a collective at first use;
+* COMM_SELF's twin involves one process only;
+* any other communicator's twin is made when the first mpicoll operation on it
+  is traced (or run eagerly). For a collective operation all of its ranks make
+  that call anyway. A program whose first mpicoll operation on a communicator
+  is a point-to-point exchange among only some of its ranks calls
+  `private_comm(comm)` on all ranks beforehand.
+
+A twin lives as long as its communicator: freeing the communicator frees the
+twin, after the operations already dispatched on it have finished.
+"""
+
+import dataclasses
+
+import jax
+import numpy as np
+from mpi4py import MPI
+
+
+def wait_for_dispatched_work():
+    """Block until every computation dispatched so far has finished.
+
+    mpicoll's jitted computations carry no runtime token (see
+    `mpicoll._src.primitive`), so JAX does not track them; the CPU runtime
+    runs one device's computations in dispatch order, so a trivial
+    computation finishes after all of them.
+    """
+    jax.block_until_ready(jax.jit(lambda x: x + 1)(np.zeros((), np.int32)))
+
+
+def _free_twin(comm, keyval, twin):
+    # Called by MPI when `comm` is freed (not by Dup: no copy callback, so a
+    # duplicate of a user's communicator gets a twin of its own).
+    if twin is None or MPI.Is_finalized():
+        return
+    if comm == MPI.COMM_WORLD or comm == MPI.COMM_SELF:
+        return   # MPI_Finalize releases these; JAX may be gone by then
+    wait_for_dispatched_work()   # nothing queued may still use the twin
+    twin.Free()
+
+
+_TWIN_KEYVAL = MPI.Comm.Create_keyval(delete_fn=_free_twin)
+
+
+def private_comm(comm=None):
+    """mpicoll's private duplicate of ``comm``, made on first use.
+
+    mpicoll's operations on ``comm`` communicate on this duplicate, never on
+    ``comm`` itself, so a program can go on using ``comm`` with mpi4py (or
+    any MPI code) in any order with mpicoll's operations, even while a jitted
+    mpicoll computation is still running.
+
+    Call it yourself in two cases:
+
+    * the first mpicoll operation on a communicator (other than COMM_WORLD
+      and COMM_SELF) would be a point-to-point exchange that only some of its
+      ranks make: creating the duplicate is a collective call, so make it on
+      all ranks first, e.g. right after creating the communicator;
+    * a peer that does not use mpicoll (plain mpi4py, a C library) must
+      receive a message mpicoll sends, or send one mpicoll receives: it
+      communicates on this duplicate.
+
+    Args:
+      comm: an mpi4py intracommunicator; None means ``MPI.COMM_WORLD``.
+
+    Returns:
+      The ``MPI.Intracomm`` duplicate (same group, same ranks). It belongs to
+      mpicoll and is freed with ``comm``: do not free it.
+
+    Raises:
+      TypeError: ``comm`` is not an mpi4py communicator.
+      ValueError: ``comm`` is COMM_NULL or an intercommunicator.
+    """
+    comm = check_comm(comm)
+    twin = comm.Get_attr(_TWIN_KEYVAL)
+    if twin is None:
+        twin = comm.Dup()          # collective over comm
+        comm.Set_attr(_TWIN_KEYVAL, twin)
+    return twin
+
+
+def check_comm(comm):
+    """`comm`, or COMM_WORLD for None, checked to be a usable intracommunicator."""
+    if comm is None:
+        return MPI.COMM_WORLD
+    if not isinstance(comm, MPI.Comm):
+        raise TypeError(
+            f"comm must be an mpi4py communicator (e.g. MPI.COMM_WORLD), got "
+            f"{type(comm).__name__}")
+    if comm == MPI.COMM_NULL:
+        raise ValueError("comm is MPI.COMM_NULL; pass a valid communicator")
+    if comm.Is_inter():
+        raise ValueError("comm is an intercommunicator; mpicoll supports intracommunicators")
+    return comm
+
+
+@dataclasses.dataclass(frozen=True)
+class CommParam:
+    """A communicator as a primitive parameter (mpi4py's are unhashable).
+
+    ``handle`` is the Fortran handle of the twin, which the handlers use;
+    equal and hashed by it. ``comm`` is the user's communicator.
+    """
+    handle: int
+    size: int
+    rank: int
+    comm: MPI.Comm = dataclasses.field(compare=False, hash=False, repr=False)
+
+    def __repr__(self):
+        return f"Comm(size={self.size})"
+
+
+def resolve_comm(comm):
+    """The `CommParam` for an op's ``comm`` argument (None: COMM_WORLD)."""
+    comm = check_comm(comm)
+    return CommParam(handle=private_comm(comm).py2f(), size=comm.Get_size(),
+                     rank=comm.Get_rank(), comm=comm)
+
+
+private_comm(MPI.COMM_WORLD)   # at import, where every rank is (see above)

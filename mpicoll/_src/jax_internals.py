@@ -1,0 +1,100 @@
+"""Every private JAX internal mpicoll uses, adapted per JAX version here only.
+
+mpicoll uses public JAX APIs wherever they exist (`jax.extend.core.Primitive`,
+`jax.ffi`, `jax.interpreters.ad/batching`). Declaring effects, lowering a
+custom call with an ordering token and the fast-dispatch hook (`scope`) need
+private ones; they are imported and adapted here, so a JAX release that
+changes one of them is handled in this file, and nowhere else.
+
+Tested with jax 0.10.x (Python 3.11), 0.11.x and 0.12.x (Python 3.12/3.13); see
+README "Supported versions". The differences that matter:
+
+* jax <= 0.10 has two jaxpr classes: an open `core.Jaxpr` (with `constvars`)
+  and `core.ClosedJaxpr` wrapping it with the constants' values. From 0.11 on
+  one `core.Jaxpr` carries its constants itself, and `ClosedJaxpr` is gone.
+* `mlir.aval_to_ir_type` takes the module context first since jax 0.8.
+* The fast-dispatch hook point, `pxla._dce_jaxpr`, is a private function: if a
+  release renames or drops it, `FAST_DISPATCH_HOOK` is None, mpicoll stays
+  correct on JAX's slow path (runtime tokens), and
+  `tests/test_ordering.py::test_fast_dispatch_path_is_taken` fails, naming
+  this file.
+"""
+
+import inspect
+
+from jax._src import core, dispatch, effects, source_info_util  # noqa: F401
+from jax._src.interpreters import mlir, partial_eval as pe, pxla  # noqa: F401
+from jax._src.lib.mlir import ir  # noqa: F401
+from jax._src.lib.mlir.dialects import hlo  # noqa: F401
+
+# jax >= 0.11: a Jaxpr carries its constants (no separate ClosedJaxpr).
+JAXPR_CARRIES_CONSTS = not hasattr(core, "ClosedJaxpr")
+
+
+if "ctx" in inspect.signature(mlir.aval_to_ir_type).parameters:     # jax >= 0.8
+    def ir_type(ctx, aval):
+        """The MLIR type of `aval` inside a lowering rule's context."""
+        return mlir.aval_to_ir_type(ctx.module_context, aval)
+else:
+    def ir_type(ctx, aval):
+        """The MLIR type of `aval` inside a lowering rule's context."""
+        return mlir.aval_to_ir_type(aval)
+
+
+def open_jaxpr(closed):
+    """The jaxpr of a closed jaxpr, with its constants as leading inputs."""
+    return pe.convert_constvars_jaxpr(closed.jaxpr if not JAXPR_CARRIES_CONSTS else closed)
+
+
+def closed_jaxpr(constvars, invars, outvars, eqns, debug_info, consts):
+    """A closed jaxpr without effects: `constvars` bound to `consts`."""
+    if JAXPR_CARRIES_CONSTS:
+        return core.Jaxpr(constvars, invars, outvars, eqns, set(), debug_info,
+                          consts=list(consts))
+    return core.ClosedJaxpr(core.Jaxpr(constvars, invars, outvars, eqns, set(), debug_info),
+                            consts)
+
+
+def with_eqns(closed, eqns):
+    """`closed` with its equations replaced (same variables and constants)."""
+    if JAXPR_CARRIES_CONSTS:
+        return closed.replace(eqns=eqns)
+    return closed.replace(jaxpr=closed.jaxpr.replace(eqns=eqns))
+
+
+def lower_inline(ctx, jaxpr, tokens, *args):
+    """Lower open `jaxpr` (no constvars) inline into the rule's computation;
+    return (results, tokens out)."""
+    return mlir.jaxpr_subcomp(
+        ctx.module_context, jaxpr, ctx.name_stack, tokens, [], *args,
+        dim_var_values=ctx.dim_var_values, const_lowering=ctx.const_lowering,
+        outer_traceback=None)
+
+
+def new_source_info():
+    return source_info_util.new_source_info()
+
+
+# The function JAX calls on every jitted computation's top-level jaxpr before
+# lowering it, with (closed_jaxpr, keep_unused, donated_invars) and returning
+# (closed_jaxpr, donated_invars, kept_input_indices). None if this JAX lacks it.
+FAST_DISPATCH_HOOK = "_dce_jaxpr" if callable(getattr(pxla, "_dce_jaxpr", None)) else None
+
+
+def wrap_fast_dispatch_hook(make_wrapper):
+    """Replace the hook with ``make_wrapper(original)``, once; True if installed."""
+    if FAST_DISPATCH_HOOK is None:
+        return False
+    original = getattr(pxla, FAST_DISPATCH_HOOK)
+    if getattr(original, "_mpicoll_wrapped", False):
+        return True
+    wrapper = make_wrapper(original)
+    wrapper._mpicoll_wrapped = True
+    setattr(pxla, FAST_DISPATCH_HOOK, wrapper)
+    return True
+
+
+def fast_dispatch_installed():
+    """Whether jitted MPI computations keep JAX's fast dispatch path."""
+    return (FAST_DISPATCH_HOOK is not None and
+            getattr(getattr(pxla, FAST_DISPATCH_HOOK), "_mpicoll_wrapped", False))

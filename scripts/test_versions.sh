@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The JAX-version matrix: for each job, copy this tree to a fresh directory,
+# build it there with scripts/setup.sh in a fresh environment (the README's
+# commands), run scripts/test.sh at the job's rank counts, and print one
+# summary line per job. Exit status is non-zero if any job failed.
+#
+# Usage: ./scripts/test_versions.sh [JOB ...]
+# A JOB is "python|jax requirement|rank counts", e.g. "python3.12|jax<0.12|2".
+# Default jobs: the newest JAX that pip gives Python 3.12 at 1, 2 and 4 ranks,
+# and the newest for Python 3.13 and for Python 3.11 (jax 0.10.x) at 2 ranks.
+# Work directories: ${MPICOLL_MATRIX_DIR:-/tmp/mpicoll-versions}/<n>.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -eq 0 ]; then
+  set -- "python3.12|jax>=0.10|1 2 4" "python3.13|jax>=0.10|2" "python3.11|jax>=0.10|2"
+fi
+root=${MPICOLL_MATRIX_DIR:-/tmp/mpicoll-versions}
+summary=()
+status=0
+n=0
+for job in "$@"; do
+  IFS='|' read -r python jax ranks <<<"$job"
+  n=$((n + 1))
+  dir="$root/$n"
+  rm -rf "$dir" && mkdir -p "$dir"
+  # tracked and untracked-but-not-ignored files: what a commit of this tree holds
+  git ls-files -z --cached --others --exclude-standard | \
+    while IFS= read -r -d '' f; do [ -e "$f" ] && cp --parents -- "$f" "$dir/"; done
+  echo "=== job $n: $python, $jax, ranks $ranks (in $dir) ==="
+  start=$(date +%s)
+  log="$dir/test.log"
+  if ! PYTHON="$python" MPICOLL_JAX="$jax" "$dir/scripts/setup.sh" > "$dir/setup.log" 2>&1; then
+    tail -n 30 "$dir/setup.log"
+    summary+=("job $n: $python $jax: SETUP FAILED (see $dir/setup.log)")
+    status=1
+    continue
+  fi
+  versions=$(tail -n 1 "$dir/setup.log")
+  MPICOLL_TEST_RANKS="$ranks" "$dir/scripts/test.sh" 2>&1 | tee "$log"
+  result=${PIPESTATUS[0]}
+  [ "$result" = 0 ] || status=1
+  counts=$(grep -E "^(=+ )?[0-9]+ (passed|failed)|^[0-9]+ failed|passed.* in [0-9.]+s" "$log" \
+           | sed -E 's/ in [0-9.]+s.*//; s/=//g; s/^ +//' | paste -sd ';' -)
+  summary+=("job $n: ${versions#mpicoll installed in } | ranks $ranks | $counts | $(( $(date +%s) - start )) s | $([ "$result" = 0 ] && echo PASS || echo FAIL)")
+done
+echo "=== JAX-version matrix ==="
+printf '%s\n' "${summary[@]}"
+exit $status
