@@ -30,7 +30,7 @@ labelled by its dims) it times, on P ranks:
   jnp.fftn    jnp.fft.fftn/ifftn (and the grad) of the whole array on rank 0
               alone, the serial baseline
 
-Method (DESIGN.md section 5): barrier before every timed call, time of an
+Method (docs/design.md §5): barrier before every timed call, time of an
 iteration = the slowest rank's, median over the iterations after warm-up.
 Ranks that have nothing to do while rank 0 runs the serial or shard_map parts
 wait in a sleep loop on an MPI_Ibarrier (not in a busy-polling MPI call).

@@ -21,7 +21,7 @@ Stencil step (width 1): one explicit diffusion step (5-point / 7-point
 Laplacian) on the padded block, jitted and donated, with the exchange and
 without it (same arithmetic on whatever the halos hold).
 
-Method (DESIGN.md section 5, as benchmarks/primitives.py): a barrier before
+Method (docs/design.md §5, as benchmarks/primitives.py): a barrier before
 every timed call, the time of an iteration is the slowest rank's, median over
 the iterations after warm-up. Writes a table to stdout and to
 <out>/halo_np<P>.txt, JSON and a PNG plot to --out.

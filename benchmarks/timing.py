@@ -1,4 +1,4 @@
-"""The timing method every benchmark here uses (DESIGN.md section 5).
+"""The timing method every benchmark here uses (docs/design.md §5).
 
 A barrier before each timed call, so all ranks start together; the time of
 an iteration is the slowest rank's (what a bulk-synchronous program waits

@@ -12,6 +12,11 @@ from mpicoll._src.config import get_chunk_bytes, set_chunk_bytes
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.ops.alltoall import alltoall
 from mpicoll._src.ops.alltoallv import alltoallv
+from mpicoll._src.ops.gathers import (allgather, allgatherv, gatherv, reduce_scatter,
+                                      scatterv)
+from mpicoll._src.ops.p2p import barrier, recv, send
+from mpicoll._src.ops.prefix import exscan, scan
+from mpicoll._src.ops.rooted import bcast, gather, reduce, scatter
 from mpicoll._src.ops.sendrecv import sendrecv
 from mpicoll import fft
 from mpicoll.fft import fft3d, ifft3d, irfft3d, rfft3d
@@ -20,6 +25,21 @@ from mpicoll.halo import halo_exchange
 
 __version__ = "0.1.0"
 
-__all__ = ["allreduce", "alltoall", "alltoallv", "sendrecv", "get_chunk_bytes",
-           "set_chunk_bytes", "private_comm", "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d",
-           "halo", "halo_exchange"]
+
+def has_cuda_support():
+    """Whether mpicoll can run its operations on CUDA arrays: False (CPU only
+    for now; GPU arrays raise NotImplementedError when an operation is traced)."""
+    return False
+
+
+__all__ = [
+    # mpi4jax 0.9's operations
+    "allgather", "allreduce", "alltoall", "barrier", "bcast", "gather", "recv", "reduce",
+    "scan", "scatter", "send", "sendrecv", "has_cuda_support",
+    # beyond mpi4jax
+    "alltoallv", "allgatherv", "gatherv", "scatterv", "reduce_scatter", "exscan",
+    # settings and helpers
+    "get_chunk_bytes", "set_chunk_bytes", "private_comm",
+    # built on the operations
+    "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d", "halo", "halo_exchange",
+]

@@ -15,6 +15,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 VENV=${MPICOLL_VENV:-.venv}
+if ! "$PYTHON" -c pass 2>/dev/null && command -v pyenv >/dev/null; then
+  # pyenv's shims refuse versions that are installed but not selected
+  for d in "$(pyenv root)"/versions/"${PYTHON#python}"*; do
+    [ -x "$d/bin/python" ] && { PYTHON="$d/bin/python"; break; }
+  done
+fi
 "$PYTHON" -m venv "$VENV"
 PIP="$VENV/bin/python -m pip"
 $PIP install -q --upgrade pip

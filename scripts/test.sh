@@ -17,15 +17,17 @@ source scripts/env.sh
 # add latency to the benchmarks. Open MPI ignores it.
 export MPIR_CVAR_CH4_PROGRESS_THROTTLE=1
 status=0
-# At 3 ranks: all of halo (grids of 3 are odd and blocks uneven), and the fft
-# tests that check values on such grids (the rest run at 1, 2 and 4 ranks).
-GRID_TESTS="tests/test_halo.py tests/test_fft.py::test_transforms_match_numpy
+# At 3 ranks: every operation of the registry (tests/test_ops.py: roots,
+# rank parity and odd prefix lengths), all of halo (grids of 3 are odd and
+# blocks uneven), and the fft tests that check values on such grids (the rest
+# run at 1, 2 and 4 ranks).
+GRID_TESTS="tests/test_ops.py tests/test_halo.py tests/test_fft.py::test_transforms_match_numpy
   tests/test_fft.py::test_local_slices_tile_global_index_space
   tests/test_fft.py::test_fftfreq_matches_numpy_on_gathered_grid
   tests/test_fft.py::test_dot_product tests/test_fft.py::test_leading_batch_axes_and_vmap"
 for n in ${MPICOLL_TEST_RANKS:-1 2 3 4}; do
   if [ "$n" = 3 ]; then
-    echo "=== mpicoll process-grid tests on 3 ranks ==="
+    echo "=== mpicoll operation and process-grid tests on 3 ranks ==="
     targets=$GRID_TESTS
   else
     echo "=== mpicoll tests on $n rank(s) ==="

@@ -171,7 +171,7 @@ def test_check_grads_forward(comm, monkeypatch):
 def test_check_grads_both_modes_symmetric(comm, monkeypatch):
     """Equal x on every rank and blocks indexed relative to the rank: the
     program is the same on every rank up to relabelling, so reverse mode's
-    local inner products are the global ones (DESIGN.md section 5)."""
+    local inner products are the global ones (docs/design.md §5)."""
     p, r = comm.size, comm.rank
     ones = (1,) * p
     x = np.random.default_rng(3).normal(size=(p, 2))
@@ -214,3 +214,26 @@ def test_traced_counts_rejected(comm):
 def test_bad_comm():
     with pytest.raises(TypeError, match="communicator"):
         mpicoll.alltoallv(np.zeros(1), (1,), (1,), comm="world")
+
+
+def test_chunked_block_between_two_ranks_only(comm):
+    """Only ranks 0 and 1 exchange a block beyond the chunk limit; the other
+    ranks' blocks are empty. Every rank must still take the same path (rounds
+    instead of one MPI_Alltoallv), or the job hangs."""
+    P, r = comm.size, comm.rank
+    rows = 5
+    send = [0] * P
+    recv = [0] * P
+    if P > 1 and r == 0:
+        send[1] = rows
+    if P > 1 and r == 1:
+        recv[0] = rows
+    x = jnp.arange(sum(send) * 2, dtype=jnp.float32).reshape(sum(send), 2) + 100
+    mpicoll.set_chunk_bytes(8)          # one row per message
+    try:
+        got = np.asarray(jax.jit(lambda v: mpicoll.alltoallv(v, send, recv, comm=comm))(x))
+    finally:
+        mpicoll.set_chunk_bytes(None)
+    want = (np.arange(rows * 2, dtype=np.float32).reshape(rows, 2) + 100
+            if P > 1 and r == 1 else np.zeros((0, 2), np.float32))
+    np.testing.assert_array_equal(got, want)

@@ -1,7 +1,7 @@
 """Chunking of large messages, exercised with tiny chunk limits on small arrays.
 
 Every primitive splits a message larger than the chunk limit into several MPI
-calls (DESIGN.md section 2, "Large messages"). With a limit of a few bytes to a
+calls (docs/design.md §2, "Large messages"). With a limit of a few bytes to a
 few KiB (odd sizes, sizes that do not divide the message, exactly one element)
 the results must be bitwise those of the default (unchunked) limit and equal to
 NumPy references on the gathered inputs. Data are integers or exactly

@@ -302,7 +302,7 @@ def test_dot_product(dims, name):
 
 @pytest.mark.parametrize("name", ["fft3d", "rfft3d", "irfft3d"])
 def test_check_grads_both_modes(name, monkeypatch):
-    """check_grads on a rank-symmetric program (DESIGN.md section 5): every
+    """check_grads on a rank-symmetric program (docs/design.md §5): every
     rank takes the same global input, transforms its block, and the blocks
     are summed into the global result on every rank. The same function of the
     same input on every rank, so reverse mode's local inner products are the

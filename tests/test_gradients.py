@@ -1,4 +1,4 @@
-"""Differentiation rules of allreduce, alltoall and sendrecv (DESIGN.md section 2).
+"""Differentiation rules of allreduce, alltoall and sendrecv (docs/design.md §2 Gradients).
 
 An SPMD program on P ranks is one function F(x_0, ..., x_{P-1}). Its derivatives
 must be F's: on every rank r, ``jax.grad`` of the rank's loss equals component r

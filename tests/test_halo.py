@@ -1,4 +1,4 @@
-"""halo_exchange against NumPy windows of the padded global array (DESIGN.md section 3).
+"""halo_exchange against NumPy windows of the padded global array (docs/design.md §3).
 
 The reference is built on every rank from the same global data with NumPy
 only (``np.array_split`` for the blocks, ``np.pad(..., mode="wrap")`` for the

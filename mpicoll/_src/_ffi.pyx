@@ -17,7 +17,7 @@ attribute is a 64-bit integer scalar.
 
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int64_t, uint16_t, uintptr_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memcmp, memcpy, strlen
 from libc.stdio cimport snprintf
 from libc.limits cimport INT_MAX
@@ -40,15 +40,18 @@ cdef XLA_FFI_Error* ffi_error(const XLA_FFI_Api* api, XLA_FFI_Error_Code code,
     return api.XLA_FFI_Error_Create(&args)
 
 
-cdef XLA_FFI_Error* mpi_error(const XLA_FFI_Api* api, int ierr,
-                              const char* where) noexcept nogil:
+cdef XLA_FFI_Error* mpi_error(const XLA_FFI_Api* api, int ierr, const char* where,
+                              int rank, int size) noexcept nogil:
+    """An XLA error naming the MPI call, the rank and the communicator size,
+    with MPI's own error string."""
     cdef char text[4096]
     cdef char message[4400]
     cdef int length = 0
     text[0] = 0
     if MPI_Error_string(ierr, text, &length) != MPI_SUCCESS:
         snprintf(text, sizeof(text), "MPI error code %d", ierr)
-    snprintf(message, sizeof(message), "mpicoll: %s failed: %s", where, text)
+    snprintf(message, sizeof(message), "mpicoll: %s failed on rank %d (communicator of %d ranks): %s",
+             where, rank, size, text)
     return ffi_error(api, XLA_FFI_Error_Code_INTERNAL, message)
 
 
@@ -59,8 +62,9 @@ cdef XLA_FFI_Error* mpi_error(const XLA_FFI_Api* api, int ierr,
 cdef enum:
     MAX_BUFFERS = 4
 
-# Attribute slots. The Python side sends a subset of these names; a missing
-# attribute keeps the default set in `decode`.
+# Attribute slots. The Python side sends a subset of these names (checked
+# against `attribute_names()` when an op is lowered); a missing attribute
+# keeps the default set in `decode`, an unknown one is an error.
 cdef enum:
     ATTR_COMM
     ATTR_OP
@@ -70,20 +74,29 @@ cdef enum:
     ATTR_RECVTAG
     ATTR_CHUNK_BYTES
     ATTR_STATUS
+    ATTR_ROOT
     N_ATTRS
 
-cdef const char* ATTR_NAMES[8]
+cdef const char* ATTR_NAMES[N_ATTRS]
 ATTR_NAMES[:] = [b"comm", b"op", b"source", b"dest", b"sendtag", b"recvtag",
-                 b"chunk_bytes", b"status"]
+                 b"chunk_bytes", b"status", b"root"]
 
 # Array attribute slots (int64 arrays, e.g. per-peer counts).
 cdef enum:
     ARRAY_SENDCOUNTS
     ARRAY_RECVCOUNTS
+    ARRAY_COUNTS
     N_ARRAYS
 
-cdef const char* ARRAY_NAMES[2]
-ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts"]
+cdef const char* ARRAY_NAMES[N_ARRAYS]
+ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts", b"counts"]
+
+
+def attribute_names():
+    """The scalar and array attribute names the handlers understand."""
+    return (tuple(ATTR_NAMES[i].decode() for i in range(N_ATTRS)),
+            tuple(ARRAY_NAMES[i].decode() for i in range(N_ARRAYS)))
+
 
 ctypedef struct Call:
     const XLA_FFI_Api* api
@@ -96,6 +109,10 @@ ctypedef struct Call:
     const int64_t* array[N_ARRAYS]      # NULL when not sent
     int64_t array_len[N_ARRAYS]
     MPI_Comm comm
+    int rank                            # this process's rank in `comm`
+    int size                            # the number of ranks in `comm`
+    const char* where                   # the MPI function, for error messages
+    const char* message                 # set by a handler for a non-MPI error
 
 
 cdef int name_slot(const XLA_FFI_ByteSpan* name, const char** names, int n) noexcept nogil:
@@ -122,12 +139,27 @@ cdef int data_buffers(void** items, int64_t n, XLA_FFI_Buffer** out) noexcept no
     return count
 
 
-cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
+cdef XLA_FFI_Error* invalid(const Call* call, const char* message) noexcept nogil:
+    return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT, message)
+
+
+cdef XLA_FFI_Error* unknown_attribute(const Call* call, const XLA_FFI_ByteSpan* name) noexcept nogil:
+    cdef char message[512]
+    snprintf(message, sizeof(message), "mpicoll: unknown attribute '%.*s'",
+             <int>(name.len if name.len < 400 else 400), name.ptr)
+    return invalid(call, message)
+
+
+cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
+                           int nrets) noexcept nogil:
     """Fill `call` from XLA's call frame, or answer the metadata query.
 
     XLA first calls every handler with a metadata extension on the frame
     (to learn the FFI version the handler was built for); that call must not
-    touch buffers or MPI.
+    touch buffers or MPI. Otherwise the frame must hold `nargs` operands and
+    `nrets` results besides the ordering tokens, and only attributes named
+    in ATTR_NAMES/ARRAY_NAMES, so a misspelt attribute is an error instead of
+    a silent default.
     """
     cdef ChainedExtension* ext = frame.extension_start
     cdef XLA_FFI_Metadata_Extension* meta
@@ -147,9 +179,8 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
 
     call.nargs = data_buffers(frame.args.args, frame.args.size, call.args)
     call.nrets = data_buffers(frame.rets.rets, frame.rets.size, call.rets)
-    if call.nargs < 0 or call.nrets < 0:
-        return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                         b"mpicoll: too many operands or results")
+    if call.nargs != nargs or call.nrets != nrets:
+        return invalid(call, b"mpicoll: wrong number of operands or results for this handler")
 
     for i in range(N_ATTRS):
         call.attr[i] = 0
@@ -161,27 +192,31 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
         if frame.attrs.types[i] == XLA_FFI_AttrType_ARRAY:
             slot = name_slot(frame.attrs.names[i], ARRAY_NAMES, N_ARRAYS)
             if slot < 0:
-                continue
+                return unknown_attribute(call, frame.attrs.names[i])
             array = <XLA_FFI_Array*>frame.attrs.attrs[i]
             if array.dtype != XLA_FFI_DataType_S64:
-                return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                                 b"mpicoll: array attributes must hold int64")
+                return invalid(call, b"mpicoll: array attributes must hold int64")
             call.array[slot] = <const int64_t*>array.data
             call.array_len[slot] = <int64_t>array.size
             continue
         slot = name_slot(frame.attrs.names[i], ATTR_NAMES, N_ATTRS)
         if slot < 0:
-            continue
+            return unknown_attribute(call, frame.attrs.names[i])
         scalar = <XLA_FFI_Scalar*>frame.attrs.attrs[i]
         if frame.attrs.types[i] != XLA_FFI_AttrType_SCALAR or \
                 scalar.dtype != XLA_FFI_DataType_S64:
-            return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                             b"mpicoll: attributes must be int64 scalars")
+            return invalid(call, b"mpicoll: attributes must be int64 scalars")
         call.attr[slot] = (<int64_t*>scalar.value)[0]
     if call.attr[ATTR_CHUNK_BYTES] <= 0:
-        return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                         b"mpicoll: chunk_bytes must be positive")
+        return invalid(call, b"mpicoll: chunk_bytes must be positive")
     call.comm = MPI_Comm_f2c(<MPI_Fint>call.attr[ATTR_COMM])
+    call.rank = -1
+    call.size = 0
+    cdef int ierr = MPI_Comm_rank(call.comm, &call.rank)
+    if ierr == MPI_SUCCESS:
+        ierr = MPI_Comm_size(call.comm, &call.size)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, b"MPI_Comm_rank", call.rank, call.size)
     return NULL
 
 
@@ -329,11 +364,39 @@ cdef MPI_Op mpi_op(int64_t code, XLA_FFI_DataType dtype) noexcept nogil:
 # ---------------------------------------------------------------------------
 # 4. Handlers
 #
+# Every operation is a *body*: a function that receives the decoded call
+# (buffers, attributes, communicator, rank, size) and makes its MPI calls.
+# `run` does everything else once for all of them: decoding, checking the
+# number of buffers, turning return codes and messages into XLA errors.
+#
 # Chunking: `chunk_bytes` (from the Python setting, read at trace time) caps
 # the bytes of every single MPI message; counts stay <= INT_MAX. Results are
 # bitwise those of one unchunked call because chunks cover disjoint element
-# ranges and every rank splits the same way.
+# ranges and every rank splits the same way. Two shared helpers do the
+# splitting: `next_chunk` walks element ranges of one buffer (reductions,
+# bcast), `block_rounds` moves the same slice of every peer's block per round
+# (alltoall, allgather, gather, scatter).
 # ---------------------------------------------------------------------------
+
+ctypedef int (*Body)(Call* call) noexcept nogil
+
+
+cdef XLA_FFI_Error* run(XLA_FFI_CallFrame* frame, Body body, int nargs, int nrets,
+                        const char* mpi_name) noexcept nogil:
+    """Decode the frame, run `body`, turn its failure into an XLA error."""
+    cdef Call call
+    cdef XLA_FFI_Error* err = decode(frame, &call, nargs, nrets)
+    if err != NULL or call.metadata_query:
+        return err
+    call.where = mpi_name
+    call.message = NULL
+    cdef int ierr = body(&call)
+    if call.message != NULL:
+        return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT, call.message)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, call.where, call.rank, call.size)
+    return NULL
+
 
 cdef inline int64_t chunk_elements(const Call* call, int64_t itemsize) noexcept nogil:
     cdef int64_t n = call.attr[ATTR_CHUNK_BYTES] // itemsize
@@ -342,89 +405,498 @@ cdef inline int64_t chunk_elements(const Call* call, int64_t itemsize) noexcept 
     return n if n > 0 else 1
 
 
-cdef XLA_FFI_Error* unsupported_dtype(const Call* call) noexcept nogil:
-    return ffi_error(call.api, XLA_FFI_Error_Code_UNIMPLEMENTED,
-                     b"mpicoll: unsupported element type")
+cdef inline bint next_chunk(int64_t* start, int64_t* count, int64_t total,
+                            int64_t step) noexcept nogil:
+    """Advance [start, start+count) to the next element range of at most
+    `step` elements; False when `total` is covered. Begin with both 0."""
+    start[0] += count[0]
+    if start[0] >= total:
+        return False
+    count[0] = step if step < total - start[0] else total - start[0]
+    return True
 
 
-cdef XLA_FFI_Error* allreduce(XLA_FFI_CallFrame* frame) noexcept nogil:
-    cdef Call call
-    cdef XLA_FFI_Error* err = decode(frame, &call)
-    if err != NULL or call.metadata_query:
-        return err
-    cdef XLA_FFI_Buffer* x = call.args[0]
-    cdef XLA_FFI_Buffer* y = call.rets[0]
-    cdef MPI_Datatype dtype = mpi_datatype(x.dtype)
-    cdef MPI_Op op = mpi_op(call.attr[ATTR_OP], x.dtype)
-    if dtype == MPI_DATATYPE_NULL or op == MPI_OP_NULL:
-        return unsupported_dtype(&call)
-    cdef int64_t itemsize = item_size(x.dtype)
-    cdef int64_t total = num_elements(x)
-    cdef int64_t step = chunk_elements(&call, itemsize)
-    cdef int64_t start = 0, count
-    cdef char* src = <char*>x.data
-    cdef char* dst = <char*>y.data
-    cdef bint in_place = src == dst      # XLA gave us the dead input's memory
-    cdef int ierr
-    while start < total:
-        count = min(step, total - start)
-        ierr = MPI_Allreduce(MPI_IN_PLACE if in_place else <void*>(src + start * itemsize),
-                             dst + start * itemsize, <int>count, dtype, op, call.comm)
-        if ierr != MPI_SUCCESS:
-            return mpi_error(call.api, ierr, b"MPI_Allreduce")
-        start += count
-    return NULL
+cdef bint datatype(Call* call, const XLA_FFI_Buffer* buf, MPI_Datatype* dtype,
+                   int64_t* itemsize) noexcept nogil:
+    """The MPI datatype and element size of `buf`; False (message set) if none."""
+    dtype[0] = mpi_datatype(buf.dtype)
+    itemsize[0] = item_size(buf.dtype)
+    if dtype[0] == MPI_DATATYPE_NULL:
+        call.message = b"mpicoll: unsupported element type"
+        return False
+    return True
 
 
-cdef XLA_FFI_Error* alltoall(XLA_FFI_CallFrame* frame) noexcept nogil:
-    cdef Call call
-    cdef XLA_FFI_Error* err = decode(frame, &call)
-    if err != NULL or call.metadata_query:
-        return err
-    cdef XLA_FFI_Buffer* x = call.args[0]
-    cdef XLA_FFI_Buffer* y = call.rets[0]
-    cdef MPI_Datatype dtype = mpi_datatype(x.dtype)
-    if dtype == MPI_DATATYPE_NULL:
-        return unsupported_dtype(&call)
-    cdef int size
-    cdef int ierr = MPI_Comm_size(call.comm, &size)
-    if ierr != MPI_SUCCESS:
-        return mpi_error(call.api, ierr, b"MPI_Comm_size")
-    cdef int64_t itemsize = item_size(x.dtype)
-    cdef int64_t block = num_elements(x) // size     # elements per peer
-    cdef int64_t step = chunk_elements(&call, itemsize)
-    cdef char* src = <char*>x.data
-    cdef char* dst = <char*>y.data
-    cdef int64_t start = 0, count
+cdef bint reduction(Call* call, const XLA_FFI_Buffer* buf, MPI_Op* op) noexcept nogil:
+    op[0] = mpi_op(call.attr[ATTR_OP], buf.dtype)
+    if op[0] == MPI_OP_NULL:
+        call.message = b"mpicoll: reduction not defined for this element type"
+        return False
+    return True
+
+
+cdef inline void copy_buffer(XLA_FFI_Buffer* dst, const XLA_FFI_Buffer* src,
+                             int64_t nbytes) noexcept nogil:
+    """Copy unless XLA gave the result the operand's memory (in place)."""
+    if dst.data != src.data:
+        memcpy(dst.data, src.data, nbytes)
+
+
+ctypedef int (*BlockCall)(Call* call, int64_t offset, int n, MPI_Datatype one,
+                          MPI_Datatype per_block) noexcept nogil
+
+
+cdef int block_rounds(Call* call, int64_t block, MPI_Datatype dtype, int64_t itemsize,
+                      BlockCall fn) noexcept nogil:
+    """Run a block collective whose blocks hold `block` elements, chunked.
+
+    `fn(call, offset, n, one, per_block)` makes one MPI call that moves
+    elements [offset, offset + chunk) of every block: `n` items of type `one`
+    on the side that holds one block, `n` items of `per_block` on the side
+    that holds one block per rank (block i at byte i * block * itemsize).
+    Without chunking that is `block` elements of `dtype` for both; when a
+    block exceeds the chunk limit, each round uses one element-slice type of
+    `count` elements whose extent is a whole block (64-bit MPI_Aint), so
+    neither counts nor offsets overflow `int`.
+    """
+    cdef int64_t step = chunk_elements(call, itemsize)
+    cdef int64_t start = 0, count = 0
     cdef MPI_Datatype piece, strided
+    cdef int ierr
     if block == 0:
-        return NULL
+        return MPI_SUCCESS
     if block <= step:
-        ierr = MPI_Alltoall(src, <int>block, dtype, dst, <int>block, dtype, call.comm)
-        if ierr != MPI_SUCCESS:
-            return mpi_error(call.api, ierr, b"MPI_Alltoall")
-        return NULL
-    # Each round moves the same slice [start, start+count) of every peer's
-    # block: a datatype of `count` elements whose extent is one whole block,
-    # so peer i's slice sits at i * block (64-bit MPI_Aint arithmetic).
-    while start < block:
-        count = min(step, block - start)
+        return fn(call, 0, <int>block, dtype, dtype)
+    while next_chunk(&start, &count, block, step):
         ierr = MPI_Type_contiguous(<int>count, dtype, &piece)
-        if ierr == MPI_SUCCESS:
-            ierr = MPI_Type_create_resized(piece, 0, <MPI_Aint>(block * itemsize), &strided)
-            MPI_Type_free(&piece)
-        if ierr == MPI_SUCCESS:
-            ierr = MPI_Type_commit(&strided)
-            if ierr == MPI_SUCCESS:
-                ierr = MPI_Alltoall(src + start * itemsize, 1, strided,
-                                    dst + start * itemsize, 1, strided, call.comm)
-            MPI_Type_free(&strided)
         if ierr != MPI_SUCCESS:
-            return mpi_error(call.api, ierr, b"MPI_Alltoall")
-        start += count
-    return NULL
+            return ierr
+        ierr = MPI_Type_create_resized(piece, 0, <MPI_Aint>(block * itemsize), &strided)
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Type_commit(&piece)
+            if ierr == MPI_SUCCESS:
+                ierr = MPI_Type_commit(&strided)
+            if ierr == MPI_SUCCESS:
+                ierr = fn(call, start * itemsize, 1, piece, strided)
+            MPI_Type_free(&strided)
+        MPI_Type_free(&piece)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
 
 
+cdef inline char* at(const XLA_FFI_Buffer* buf, int64_t offset) noexcept nogil:
+    return <char*>buf.data + offset
+
+
+# --- reductions and broadcast: consecutive element ranges ------------------
+
+cdef int allreduce(Call* c) noexcept nogil:
+    cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef XLA_FFI_Buffer* y = c.rets[0]
+    cdef MPI_Datatype dtype
+    cdef MPI_Op op
+    cdef int64_t isz, start = 0, count = 0, ierr
+    if not datatype(c, x, &dtype, &isz) or not reduction(c, x, &op):
+        return MPI_ERR_TYPE
+    cdef bint in_place = x.data == y.data        # XLA gave us the dead input's memory
+    cdef int64_t step = chunk_elements(c, isz)
+    while next_chunk(&start, &count, num_elements(x), step):
+        ierr = MPI_Allreduce(MPI_IN_PLACE if in_place else <void*>at(x, start * isz),
+                             at(y, start * isz), <int>count, dtype, op, c.comm)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
+
+
+cdef int reduce(Call* c) noexcept nogil:
+    # The result is the reduction on root and `x` unchanged elsewhere.
+    cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef XLA_FFI_Buffer* y = c.rets[0]
+    cdef MPI_Datatype dtype
+    cdef MPI_Op op
+    cdef int64_t isz, start = 0, count = 0, ierr
+    if not datatype(c, x, &dtype, &isz) or not reduction(c, x, &op):
+        return MPI_ERR_TYPE
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef bint in_place = x.data == y.data and c.rank == root
+    cdef int64_t step = chunk_elements(c, isz)
+    while next_chunk(&start, &count, num_elements(x), step):
+        ierr = MPI_Reduce(MPI_IN_PLACE if in_place else <void*>at(x, start * isz),
+                          at(y, start * isz) if c.rank == root else NULL,
+                          <int>count, dtype, op, root, c.comm)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    if c.rank != root:
+        copy_buffer(y, x, num_elements(x) * isz)
+    return MPI_SUCCESS
+
+
+cdef int prefix(Call* c, bint exclusive) noexcept nogil:
+    # Rank 0's exclusive result is undefined in MPI; the Python side
+    # replaces it with the op's identity.
+    cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef XLA_FFI_Buffer* y = c.rets[0]
+    cdef MPI_Datatype dtype
+    cdef MPI_Op op
+    cdef int64_t isz, start = 0, count = 0, ierr
+    if not datatype(c, x, &dtype, &isz) or not reduction(c, x, &op):
+        return MPI_ERR_TYPE
+    cdef bint in_place = x.data == y.data
+    cdef int64_t step = chunk_elements(c, isz)
+    cdef void* src
+    while next_chunk(&start, &count, num_elements(x), step):
+        src = MPI_IN_PLACE if in_place else <void*>at(x, start * isz)
+        if exclusive:
+            ierr = MPI_Exscan(src, at(y, start * isz), <int>count, dtype, op, c.comm)
+        else:
+            ierr = MPI_Scan(src, at(y, start * isz), <int>count, dtype, op, c.comm)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
+
+
+cdef int scan(Call* c) noexcept nogil:
+    return prefix(c, False)
+
+
+cdef int exscan(Call* c) noexcept nogil:
+    return prefix(c, True)
+
+
+cdef int bcast(Call* c) noexcept nogil:
+    # Root's `x` is sent; elsewhere `x` only gives the shape.
+    cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef XLA_FFI_Buffer* y = c.rets[0]
+    cdef MPI_Datatype dtype
+    cdef int64_t isz, start = 0, count = 0, ierr
+    if not datatype(c, x, &dtype, &isz):
+        return MPI_ERR_TYPE
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    if c.rank == root:
+        copy_buffer(y, x, num_elements(x) * isz)
+    cdef int64_t step = chunk_elements(c, isz)
+    while next_chunk(&start, &count, num_elements(y), step):
+        ierr = MPI_Bcast(at(y, start * isz), <int>count, dtype, root, c.comm)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
+
+
+cdef int reduce_scatter(Call* c) noexcept nogil:
+    # x holds one block per rank; rank r gets block r of the reduction. A
+    # block beyond the chunk limit is reduced to its rank by chunked
+    # MPI_Reduce calls, one rank after the other.
+    cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef XLA_FFI_Buffer* y = c.rets[0]
+    cdef MPI_Datatype dtype
+    cdef MPI_Op op
+    cdef int64_t isz, start, count, ierr
+    if not datatype(c, x, &dtype, &isz) or not reduction(c, x, &op):
+        return MPI_ERR_TYPE
+    cdef int64_t block = num_elements(y)
+    cdef int64_t step = chunk_elements(c, isz)
+    cdef int root
+    if block <= step:
+        return MPI_Reduce_scatter_block(x.data, y.data, <int>block, dtype, op, c.comm)
+    for root in range(c.size):
+        start = 0
+        count = 0
+        while next_chunk(&start, &count, block, step):
+            ierr = MPI_Reduce(at(x, (root * block + start) * isz),
+                              at(y, start * isz) if c.rank == root else NULL,
+                              <int>count, dtype, op, root, c.comm)
+            if ierr != MPI_SUCCESS:
+                return ierr
+    return MPI_SUCCESS
+
+
+# --- block collectives: one block per rank on one side ---------------------
+
+cdef int alltoall_round(Call* c, int64_t off, int n, MPI_Datatype one,
+                        MPI_Datatype per_block) noexcept nogil:
+    return MPI_Alltoall(at(c.args[0], off), n, per_block, at(c.rets[0], off), n, per_block,
+                        c.comm)
+
+
+cdef int allgather_round(Call* c, int64_t off, int n, MPI_Datatype one,
+                         MPI_Datatype per_block) noexcept nogil:
+    return MPI_Allgather(at(c.args[0], off), n, one, at(c.rets[0], off), n, per_block, c.comm)
+
+
+cdef int gather_round(Call* c, int64_t off, int n, MPI_Datatype one,
+                      MPI_Datatype per_block) noexcept nogil:
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    return MPI_Gather(at(c.args[0], off), n, one,
+                      at(c.rets[0], off) if c.rank == root else NULL, n, per_block,
+                      root, c.comm)
+
+
+cdef int scatter_round(Call* c, int64_t off, int n, MPI_Datatype one,
+                       MPI_Datatype per_block) noexcept nogil:
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    return MPI_Scatter(at(c.args[0], off) if c.rank == root else NULL, n, per_block,
+                       at(c.rets[0], off), n, one, root, c.comm)
+
+
+cdef int alltoall(Call* c) noexcept nogil:
+    cdef MPI_Datatype dtype
+    cdef int64_t isz
+    if not datatype(c, c.args[0], &dtype, &isz):
+        return MPI_ERR_TYPE
+    return block_rounds(c, num_elements(c.args[0]) // c.size, dtype, isz, alltoall_round)
+
+
+cdef int allgather(Call* c) noexcept nogil:
+    cdef MPI_Datatype dtype
+    cdef int64_t isz
+    if not datatype(c, c.args[0], &dtype, &isz):
+        return MPI_ERR_TYPE
+    return block_rounds(c, num_elements(c.args[0]), dtype, isz, allgather_round)
+
+
+cdef int gather(Call* c) noexcept nogil:
+    # Root gets every rank's x stacked; elsewhere the result is x unchanged.
+    cdef MPI_Datatype dtype
+    cdef int64_t isz
+    if not datatype(c, c.args[0], &dtype, &isz):
+        return MPI_ERR_TYPE
+    cdef int ierr = block_rounds(c, num_elements(c.args[0]), dtype, isz, gather_round)
+    if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT]:
+        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * isz)
+    return ierr
+
+
+cdef int scatter(Call* c) noexcept nogil:
+    # Root's x holds one block per rank; elsewhere x only gives the shape.
+    cdef MPI_Datatype dtype
+    cdef int64_t isz
+    if not datatype(c, c.rets[0], &dtype, &isz):
+        return MPI_ERR_TYPE
+    return block_rounds(c, num_elements(c.rets[0]), dtype, isz, scatter_round)
+
+
+# --- variable-size collectives: per-rank counts in rows of axis 0 ----------
+
+cdef int64_t row_bytes(const XLA_FFI_Buffer* buf) noexcept nogil:
+    """Bytes of one row (a slice along axis 0) of `buf`."""
+    cdef int64_t n = item_size(buf.dtype)
+    cdef int64_t i
+    for i in range(1, buf.rank):
+        n *= buf.dims[i]
+    return n
+
+
+ctypedef struct ByteTable:
+    int64_t* sbytes       # bytes sent to each rank, and where they start
+    int64_t* sdispl
+    int64_t* rbytes       # bytes received from each rank, and where they go
+    int64_t* rdispl
+
+
+cdef int byte_table(Call* c, ByteTable* t) noexcept nogil:
+    """Allocate a zeroed table of 4 * size int64 (free with `free(t.sbytes)`)."""
+    cdef int64_t* mem = <int64_t*>calloc(4 * c.size, sizeof(int64_t))
+    if mem == NULL:
+        return MPI_ERR_NO_MEM
+    t.sbytes, t.sdispl, t.rbytes, t.rdispl = mem, mem + c.size, mem + 2 * c.size, mem + 3 * c.size
+    return MPI_SUCCESS
+
+
+cdef int64_t fill_displacements(int64_t* nbytes, int64_t* displ, int size) noexcept nogil:
+    """Consecutive blocks: displ[i] = sum of nbytes[:i]; returns the total."""
+    cdef int64_t total = 0
+    cdef int i
+    for i in range(size):
+        displ[i] = total
+        total += nbytes[i]
+    return total
+
+
+cdef bint fits_int(const ByteTable* t, int size, int64_t chunk) noexcept nogil:
+    """Whether one MPI_*v call with MPI_BYTE counts can move the table."""
+    cdef int i
+    for i in range(size):
+        if t.sbytes[i] > chunk or t.rbytes[i] > chunk or \
+                t.sdispl[i] + t.sbytes[i] > INT_MAX or t.rdispl[i] + t.rbytes[i] > INT_MAX:
+            return False
+    return True
+
+
+cdef int* int_counts(const int64_t* values, int size) noexcept nogil:
+    """`values` as C ints (caller frees); checked to fit by `fits_int`."""
+    cdef int* out = <int*>malloc(size * sizeof(int))
+    cdef int i
+    if out != NULL:
+        for i in range(size):
+            out[i] = <int>values[i]
+    return out
+
+
+cdef bint counts_attribute(Call* c, const int64_t** counts) noexcept nogil:
+    counts[0] = c.array[ARRAY_COUNTS]
+    if counts[0] == NULL or c.array_len[ARRAY_COUNTS] != c.size:
+        c.message = b"mpicoll: this operation needs one count per rank"
+        return False
+    return True
+
+
+ctypedef int (*VCall)(Call* c, const ByteTable* t, int* scounts, int* sdispl,
+                      int* rcounts, int* rdispl) noexcept nogil
+
+
+cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) noexcept nogil:
+    """Move the bytes of table `t`: one native MPI_*v call when every count
+    and offset fits `int` and no block exceeds the chunk limit, else rounds
+    of MPI_Alltoallw (`alltoallv_rounds`). Every rank must take the same
+    path: `need_rounds` is 0 or 1 where the caller knows every rank's counts
+    (gathers: `counts` holds them all), or -1 to agree with one
+    MPI_Allreduce (alltoallv: a rank sees only its own blocks, and a large
+    block between two other ranks must still switch it to rounds). Frees
+    the table."""
+    cdef int64_t chunk = c.attr[ATTR_CHUNK_BYTES]
+    cdef int ierr = MPI_SUCCESS
+    cdef int local, i
+    cdef int* ints[4]
+    if chunk > INT_MAX:
+        chunk = INT_MAX
+    if need_rounds < 0:
+        local = 0 if fits_int(t, c.size, chunk) else 1
+        ierr = MPI_Allreduce(&local, &need_rounds, 1, MPI_INT, MPI_MAX, c.comm)
+    if ierr != MPI_SUCCESS:
+        pass
+    elif not need_rounds:
+        ints[0] = int_counts(t.sbytes, c.size)
+        ints[1] = int_counts(t.sdispl, c.size)
+        ints[2] = int_counts(t.rbytes, c.size)
+        ints[3] = int_counts(t.rdispl, c.size)
+        if ints[0] == NULL or ints[1] == NULL or ints[2] == NULL or ints[3] == NULL:
+            ierr = MPI_ERR_NO_MEM
+        else:
+            ierr = native(c, t, ints[0], ints[1], ints[2], ints[3])
+        for i in range(4):
+            free(ints[i])
+    else:
+        ierr = alltoallv_rounds(<char*>c.args[0].data, t.sbytes, t.sdispl,
+                                <char*>c.rets[0].data, t.rbytes, t.rdispl, c.size, chunk,
+                                c.comm)
+    free(t.sbytes)
+    return ierr
+
+
+cdef int counts_need_rounds(const Call* c, const int64_t* counts, int64_t row) noexcept nogil:
+    """Whether any rank's block of `counts` rows, or their concatenation,
+    is beyond one native call: decided from every rank's counts, so alike
+    on every rank."""
+    cdef int64_t chunk = c.attr[ATTR_CHUNK_BYTES]
+    cdef int64_t total = 0
+    cdef int i
+    if chunk > INT_MAX:
+        chunk = INT_MAX
+    for i in range(c.size):
+        if counts[i] * row > chunk:
+            return 1
+        total += counts[i] * row
+    return 1 if total > INT_MAX else 0
+
+
+cdef int alltoallv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+                          int* rd) noexcept nogil:
+    return MPI_Alltoallv(c.args[0].data, sc, sd, MPI_BYTE, c.rets[0].data, rc, rd, MPI_BYTE,
+                         c.comm)
+
+
+cdef int allgatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+                           int* rd) noexcept nogil:
+    return MPI_Allgatherv(c.args[0].data, sc[0], MPI_BYTE, c.rets[0].data, rc, rd, MPI_BYTE,
+                          c.comm)
+
+
+cdef int gatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+                        int* rd) noexcept nogil:
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    return MPI_Gatherv(c.args[0].data, sc[root], MPI_BYTE, c.rets[0].data, rc, rd, MPI_BYTE,
+                       root, c.comm)
+
+
+cdef int scatterv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+                         int* rd) noexcept nogil:
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    return MPI_Scatterv(c.args[0].data, sc, sd, MPI_BYTE, c.rets[0].data, rc[root], MPI_BYTE,
+                        root, c.comm)
+
+
+cdef int alltoallv(Call* c) noexcept nogil:
+    cdef const int64_t* sendcounts = c.array[ARRAY_SENDCOUNTS]
+    cdef const int64_t* recvcounts = c.array[ARRAY_RECVCOUNTS]
+    if sendcounts == NULL or recvcounts == NULL or c.array_len[ARRAY_SENDCOUNTS] != c.size \
+            or c.array_len[ARRAY_RECVCOUNTS] != c.size:
+        c.message = b"mpicoll: alltoallv needs one send and one receive count per rank"
+        return MPI_ERR_COUNT
+    cdef ByteTable t
+    cdef int64_t row = row_bytes(c.args[0])
+    cdef int i, ierr = byte_table(c, &t)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    for i in range(c.size):
+        t.sbytes[i] = sendcounts[i] * row
+        t.rbytes[i] = recvcounts[i] * row
+    fill_displacements(t.sbytes, t.sdispl, c.size)
+    fill_displacements(t.rbytes, t.rdispl, c.size)
+    return vector_exchange(c, &t, alltoallv_native, -1)
+
+
+cdef int allgatherv(Call* c) noexcept nogil:
+    cdef const int64_t* counts
+    if not counts_attribute(c, &counts):
+        return MPI_ERR_COUNT
+    cdef ByteTable t
+    cdef int64_t row = row_bytes(c.rets[0])
+    cdef int i, ierr = byte_table(c, &t)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    for i in range(c.size):
+        t.sbytes[i] = counts[c.rank] * row     # my block to everyone, from offset 0
+        t.rbytes[i] = counts[i] * row
+    fill_displacements(t.rbytes, t.rdispl, c.size)
+    return vector_exchange(c, &t, allgatherv_native, counts_need_rounds(c, counts, row))
+
+
+cdef int rooted_vector(Call* c, bint gathering) noexcept nogil:
+    """gatherv (`gathering`) and scatterv: root's side holds every rank's
+    block of counts[i] rows, concatenated; each rank's own side its
+    counts[rank] rows. Off root, gatherv's result is x unchanged and
+    scatterv's x only gives the shape."""
+    cdef const int64_t* counts
+    if not counts_attribute(c, &counts):
+        return MPI_ERR_COUNT
+    cdef ByteTable t
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef int64_t row = row_bytes(c.args[0] if gathering else c.rets[0])
+    cdef int i, ierr = byte_table(c, &t)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    cdef int64_t* own = t.sbytes if gathering else t.rbytes
+    cdef int64_t* each = t.rbytes if gathering else t.sbytes
+    cdef int64_t* each_displ = t.rdispl if gathering else t.sdispl
+    own[root] = counts[c.rank] * row
+    if c.rank == root:
+        for i in range(c.size):
+            each[i] = counts[i] * row
+        fill_displacements(each, each_displ, c.size)
+    ierr = vector_exchange(c, &t, gatherv_native if gathering else scatterv_native,
+                           counts_need_rounds(c, counts, row))
+    if gathering and ierr == MPI_SUCCESS and c.rank != root:
+        copy_buffer(c.rets[0], c.args[0], counts[c.rank] * row)
+    return ierr
+
+
+cdef int gatherv(Call* c) noexcept nogil:
+    return rooted_vector(c, True)
+
+
+cdef int scatterv(Call* c) noexcept nogil:
+    return rooted_vector(c, False)
 cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdispl,
                           char* dst, const int64_t* rbytes, const int64_t* rdispl,
                           int size, int64_t chunk, MPI_Comm comm) noexcept nogil:
@@ -494,68 +966,6 @@ cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdisp
     return ierr
 
 
-cdef XLA_FFI_Error* alltoallv(XLA_FFI_CallFrame* frame) noexcept nogil:
-    cdef Call call
-    cdef XLA_FFI_Error* err = decode(frame, &call)
-    if err != NULL or call.metadata_query:
-        return err
-    cdef XLA_FFI_Buffer* x = call.args[0]
-    cdef XLA_FFI_Buffer* y = call.rets[0]
-    cdef const int64_t* sendcounts = call.array[ARRAY_SENDCOUNTS]
-    cdef const int64_t* recvcounts = call.array[ARRAY_RECVCOUNTS]
-    cdef int size, i
-    cdef int ierr = MPI_Comm_size(call.comm, &size)
-    if ierr != MPI_SUCCESS:
-        return mpi_error(call.api, ierr, b"MPI_Comm_size")
-    if sendcounts == NULL or recvcounts == NULL or \
-            call.array_len[ARRAY_SENDCOUNTS] != size or call.array_len[ARRAY_RECVCOUNTS] != size:
-        return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT,
-                         b"mpicoll: alltoallv needs one send and one receive count per rank")
-    # Counts are in rows (slices along axis 0); MPI moves bytes.
-    cdef int64_t row = item_size(x.dtype)
-    for i in range(1, x.rank):
-        row *= x.dims[i]
-    cdef int64_t* table = <int64_t*>malloc(4 * size * sizeof(int64_t))
-    if table == NULL:
-        return mpi_error(call.api, MPI_ERR_NO_MEM, b"MPI_Alltoallv")
-    cdef int64_t* sbytes = table
-    cdef int64_t* sdispl = table + size
-    cdef int64_t* rbytes = table + 2 * size
-    cdef int64_t* rdispl = table + 3 * size
-    cdef int64_t soff = 0, roff = 0, largest = 0
-    for i in range(size):
-        sbytes[i] = sendcounts[i] * row
-        rbytes[i] = recvcounts[i] * row
-        sdispl[i] = soff
-        rdispl[i] = roff
-        soff += sbytes[i]
-        roff += rbytes[i]
-        largest = max(largest, max(sbytes[i], rbytes[i]))
-    cdef int64_t chunk = call.attr[ATTR_CHUNK_BYTES]
-    if chunk > INT_MAX:
-        chunk = INT_MAX
-    cdef int* counts
-    if largest <= chunk and soff <= INT_MAX and roff <= INT_MAX:
-        counts = <int*>malloc(4 * size * sizeof(int))
-        if counts == NULL:
-            ierr = MPI_ERR_NO_MEM
-        else:
-            for i in range(size):
-                counts[i] = <int>sbytes[i]
-                counts[size + i] = <int>sdispl[i]
-                counts[2 * size + i] = <int>rbytes[i]
-                counts[3 * size + i] = <int>rdispl[i]
-            ierr = MPI_Alltoallv(x.data, counts, counts + size, MPI_BYTE,
-                                 y.data, counts + 2 * size, counts + 3 * size, MPI_BYTE,
-                                 call.comm)
-            free(counts)
-    else:
-        ierr = alltoallv_rounds(<char*>x.data, sbytes, sdispl, <char*>y.data, rbytes, rdispl,
-                                size, chunk, call.comm)
-    free(table)
-    if ierr != MPI_SUCCESS:
-        return mpi_error(call.api, ierr, b"MPI_Alltoallv")
-    return NULL
 
 
 cdef inline void pin_envelope(const MPI_Status* st, bint* first, int* source,
@@ -709,24 +1119,29 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
     return MPI_Status_set_elements_x(result, rtype, <MPI_Count>received)
 
 
-cdef XLA_FFI_Error* sendrecv(XLA_FFI_CallFrame* frame) noexcept nogil:
-    cdef Call call
-    cdef XLA_FFI_Error* err = decode(frame, &call)
-    if err != NULL or call.metadata_query:
-        return err
-    cdef XLA_FFI_Buffer* x = call.args[0]
-    cdef XLA_FFI_Buffer* recvbuf = call.args[1]
-    cdef XLA_FFI_Buffer* y = call.rets[0]
-    cdef MPI_Datatype stype = mpi_datatype(x.dtype)
-    cdef MPI_Datatype rtype = mpi_datatype(y.dtype)
-    if stype == MPI_DATATYPE_NULL or rtype == MPI_DATATYPE_NULL:
-        return unsupported_dtype(&call)
-    cdef int64_t ssize = item_size(x.dtype), rsize = item_size(y.dtype)
-    cdef int64_t nsend = num_elements(x), nrecv = num_elements(y)
-    cdef int64_t schunk = chunk_elements(&call, ssize)
-    cdef int64_t rchunk = chunk_elements(&call, rsize)
+
+
+# --- point to point ---------------------------------------------------------
+
+cdef int point_to_point(Call* c, XLA_FFI_Buffer* send, XLA_FFI_Buffer* recv,
+                        XLA_FFI_Buffer* fill, int source, int dest) noexcept nogil:
+    """Send `send` to `dest` and receive into `recv` from `source` with the
+    chunk protocol (either may be NULL, with PROC_NULL as its peer). Where
+    nothing arrives, `recv` keeps `fill`'s values (as MPI leaves such memory
+    alone): when `fill` is dead XLA hands its memory to `recv` and there is
+    nothing to copy; otherwise only that tail is copied."""
+    cdef MPI_Datatype stype = MPI_BYTE, rtype = MPI_BYTE
+    cdef int64_t ssize = 1, rsize = 1, nsend = 0, nrecv = 0
+    if send != NULL:
+        if not datatype(c, send, &stype, &ssize):
+            return MPI_ERR_TYPE
+        nsend = num_elements(send)
+    if recv != NULL:
+        if not datatype(c, recv, &rtype, &rsize):
+            return MPI_ERR_TYPE
+        nrecv = num_elements(recv)
     cdef MPI_Status local_status
-    cdef MPI_Status* status = <MPI_Status*><uintptr_t>call.attr[ATTR_STATUS]
+    cdef MPI_Status* status = <MPI_Status*><uintptr_t>c.attr[ATTR_STATUS]
     if status == NULL:
         status = &local_status
     # Every size goes through the chunk protocol, also messages below one
@@ -736,36 +1151,129 @@ cdef XLA_FFI_Error* sendrecv(XLA_FFI_CallFrame* frame) noexcept nogil:
     # it was also not faster (2 ranks, MPICH 5.0.2, 8 bytes in a jitted
     # loop: 1.5 us per call with MPI_Sendrecv, 0.65 us without).
     cdef int64_t received = 0
-    cdef int ierr = sendrecv_chunked(<char*>x.data, nsend, stype, ssize, schunk,
-                                     <int>call.attr[ATTR_DEST], <int>call.attr[ATTR_SENDTAG],
-                                     <char*>y.data, nrecv, rtype, rsize, rchunk,
-                                     <int>call.attr[ATTR_SOURCE], <int>call.attr[ATTR_RECVTAG],
-                                     call.comm, status, &received)
+    cdef int ierr = sendrecv_chunked(
+        <char*>send.data if send != NULL else NULL, nsend, stype, ssize,
+        chunk_elements(c, ssize), dest, <int>c.attr[ATTR_SENDTAG],
+        <char*>recv.data if recv != NULL else NULL, nrecv, rtype, rsize,
+        chunk_elements(c, rsize), source, <int>c.attr[ATTR_RECVTAG],
+        c.comm, status, &received)
     if ierr != MPI_SUCCESS:
-        return mpi_error(call.api, ierr, b"MPI_Sendrecv")
-    # The result holds recvbuf's values where nothing arrived (PROC_NULL, a
-    # short message), as MPI leaves such memory alone. When recvbuf is dead
-    # XLA hands us its memory as the result and there is nothing to copy;
-    # otherwise only that tail is copied (aliasing a live recvbuf would make
-    # XLA copy all of it first, e.g. for sendrecv(x, x)).
-    if received < nrecv and y.data != recvbuf.data:
-        memcpy(<char*>y.data + received * rsize, <char*>recvbuf.data + received * rsize,
+        return ierr
+    if recv != NULL and received < nrecv and recv.data != fill.data:
+        memcpy(at(recv, received * rsize), at(fill, received * rsize),
                (nrecv - received) * rsize)
-    return NULL
+    return MPI_SUCCESS
+
+
+cdef int sendrecv(Call* c) noexcept nogil:
+    return point_to_point(c, c.args[0], c.rets[0], c.args[1],
+                          <int>c.attr[ATTR_SOURCE], <int>c.attr[ATTR_DEST])
+
+
+cdef int send(Call* c) noexcept nogil:
+    return point_to_point(c, c.args[0], NULL, NULL, MPI_PROC_NULL, <int>c.attr[ATTR_DEST])
+
+
+cdef int recv(Call* c) noexcept nogil:
+    return point_to_point(c, NULL, c.rets[0], c.args[0], <int>c.attr[ATTR_SOURCE],
+                          MPI_PROC_NULL)
+
+
+cdef int barrier(Call* c) noexcept nogil:
+    return MPI_Barrier(c.comm)
 
 
 # ---------------------------------------------------------------------------
-# 5. Registration
+# 5. Registration: one XLA handler per operation, each the shared `run`
+#    with its body, its number of operands and results, and its MPI name
 # ---------------------------------------------------------------------------
+
+cdef XLA_FFI_Error* h_allreduce(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, allreduce, 1, 1, b"MPI_Allreduce")
+
+cdef XLA_FFI_Error* h_reduce(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, reduce, 1, 1, b"MPI_Reduce")
+
+cdef XLA_FFI_Error* h_scan(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, scan, 1, 1, b"MPI_Scan")
+
+cdef XLA_FFI_Error* h_exscan(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, exscan, 1, 1, b"MPI_Exscan")
+
+cdef XLA_FFI_Error* h_bcast(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, bcast, 1, 1, b"MPI_Bcast")
+
+cdef XLA_FFI_Error* h_reduce_scatter(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, reduce_scatter, 1, 1, b"MPI_Reduce_scatter_block")
+
+cdef XLA_FFI_Error* h_alltoall(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, alltoall, 1, 1, b"MPI_Alltoall")
+
+cdef XLA_FFI_Error* h_allgather(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, allgather, 1, 1, b"MPI_Allgather")
+
+cdef XLA_FFI_Error* h_gather(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, gather, 1, 1, b"MPI_Gather")
+
+cdef XLA_FFI_Error* h_scatter(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, scatter, 1, 1, b"MPI_Scatter")
+
+cdef XLA_FFI_Error* h_alltoallv(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, alltoallv, 1, 1, b"MPI_Alltoallv")
+
+cdef XLA_FFI_Error* h_allgatherv(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, allgatherv, 1, 1, b"MPI_Allgatherv")
+
+cdef XLA_FFI_Error* h_gatherv(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, gatherv, 1, 1, b"MPI_Gatherv")
+
+cdef XLA_FFI_Error* h_scatterv(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, scatterv, 1, 1, b"MPI_Scatterv")
+
+cdef XLA_FFI_Error* h_sendrecv(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, sendrecv, 2, 1, b"MPI_Sendrecv")
+
+cdef XLA_FFI_Error* h_send(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, send, 1, 1, b"MPI_Send")      # result: an empty array
+
+cdef XLA_FFI_Error* h_recv(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, recv, 1, 1, b"MPI_Recv")
+
+cdef XLA_FFI_Error* h_barrier(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, barrier, 0, 0, b"MPI_Barrier")
+
 
 def handlers():
     """Map of FFI target name -> PyCapsule of the handler."""
-    return {
-        "mpicoll_allreduce": PyCapsule_New(<void*>allreduce, NULL, NULL),
-        "mpicoll_alltoall": PyCapsule_New(<void*>alltoall, NULL, NULL),
-        "mpicoll_alltoallv": PyCapsule_New(<void*>alltoallv, NULL, NULL),
-        "mpicoll_sendrecv": PyCapsule_New(<void*>sendrecv, NULL, NULL),
+    cdef dict table = {
+        "allreduce": PyCapsule_New(<void*>h_allreduce, NULL, NULL),
+        "reduce": PyCapsule_New(<void*>h_reduce, NULL, NULL),
+        "scan": PyCapsule_New(<void*>h_scan, NULL, NULL),
+        "exscan": PyCapsule_New(<void*>h_exscan, NULL, NULL),
+        "bcast": PyCapsule_New(<void*>h_bcast, NULL, NULL),
+        "reduce_scatter": PyCapsule_New(<void*>h_reduce_scatter, NULL, NULL),
+        "alltoall": PyCapsule_New(<void*>h_alltoall, NULL, NULL),
+        "allgather": PyCapsule_New(<void*>h_allgather, NULL, NULL),
+        "gather": PyCapsule_New(<void*>h_gather, NULL, NULL),
+        "scatter": PyCapsule_New(<void*>h_scatter, NULL, NULL),
+        "alltoallv": PyCapsule_New(<void*>h_alltoallv, NULL, NULL),
+        "allgatherv": PyCapsule_New(<void*>h_allgatherv, NULL, NULL),
+        "gatherv": PyCapsule_New(<void*>h_gatherv, NULL, NULL),
+        "scatterv": PyCapsule_New(<void*>h_scatterv, NULL, NULL),
+        "sendrecv": PyCapsule_New(<void*>h_sendrecv, NULL, NULL),
+        "send": PyCapsule_New(<void*>h_send, NULL, NULL),
+        "recv": PyCapsule_New(<void*>h_recv, NULL, NULL),
+        "barrier": PyCapsule_New(<void*>h_barrier, NULL, NULL),
     }
+    return {f"mpicoll_{name}": capsule for name, capsule in table.items()}
+
+
+def reduction_codes():
+    """Reduction name -> code, as the handlers read them (checked against
+    `mpicoll._src.validation` at import)."""
+    return {"SUM": OP_SUM, "PROD": OP_PROD, "MIN": OP_MIN, "MAX": OP_MAX,
+            "LAND": OP_LAND, "LOR": OP_LOR, "LXOR": OP_LXOR, "BAND": OP_BAND,
+            "BOR": OP_BOR, "BXOR": OP_BXOR}
 
 
 cdef extern from *:

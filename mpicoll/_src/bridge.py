@@ -71,7 +71,21 @@ def _check_thread_support():
         RuntimeWarning, stacklevel=2)
 
 
+def _check_tables():
+    """The Python and Cython sides must agree on reduction codes."""
+    from mpicoll._src.validation import OP_CODES
+    if _ffi.reduction_codes() != OP_CODES:
+        raise ImportError(f"mpicoll: reduction codes differ between validation.py "
+                          f"({OP_CODES}) and _ffi.pyx ({_ffi.reduction_codes()}); rebuild")
+
+
+def attribute_names():
+    """Scalar and array attribute names the handlers accept."""
+    return _ffi.attribute_names()
+
+
 _check_same_mpi()
+_check_tables()
 _check_thread_support()
 _ffi.make_half_ops()
 for _name, _capsule in _ffi.handlers().items():

@@ -1,6 +1,6 @@
 """Distributed 3-D FFTs on slabs and pencils, built from `alltoallv` and jnp.fft.
 
-Layouts (DESIGN.md section 3), for a global array of shape (N0, N1, N2) on a
+Layouts (docs/design.md §3 fft3d), for a global array of shape (N0, N1, N2) on a
 grid of P0 (x P1) ranks:
 
     real space     axis 0 split over grid dim 0, axis 1 over grid dim 1, axis 2 whole
@@ -197,7 +197,7 @@ def fft3d(x, comm=None, *, norm="backward"):
 
     Gradients: linear; built from ``jnp.fft`` and `alltoallv`, so JVP, VJP
     and ``vmap`` are those of the serial ``jnp.fft.fftn`` on the gathered
-    array (DESIGN.md section 2).
+    array (docs/design.md §2 Gradients).
 
     Raises:
       TypeError: ``comm`` is not a Cartcomm or intracommunicator.

@@ -1,6 +1,6 @@
 """Halo exchange on a Cartesian process grid, built only from `sendrecv`.
 
-Contract (DESIGN.md section 3): ``x`` is this rank's block of a global array
+Contract (docs/design.md §3): ``x`` is this rank's block of a global array
 whose first d axes are split over the d dimensions of a Cartcomm (block
 ownership from `mpicoll._src.decomposition`, i.e. ``np.array_split``), with
 ``h_i`` halo cells added on both ends of each split axis i. The exchange fills

@@ -47,8 +47,10 @@ import atexit
 import functools
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 from jax.extend.core import Primitive
+from jax.interpreters import ad, batching
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
 from mpicoll._src.jax_internals import dispatch, effects, hlo, ir, ir_type, mlir
@@ -73,6 +75,7 @@ for _allowed in (effects.ordered_effects, effects.lowerable_effects,
 
 
 REUSABLE_OPERAND = {}     # primitive -> index of the operand result 0 may reuse
+_HANDLER_ATTRIBUTES = set().union(*bridge.attribute_names())
 
 
 def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False,
@@ -112,6 +115,107 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
     return prim
 
 
+# --- Rule families -----------------------------------------------------------
+#
+# Like `jax/_src/lax/parallel.py`, rules shared by a family of ops are made by
+# small factories, so an op module declares its primitive and then only what
+# is particular to it (a transpose, a batching rule).
+
+def differentiable(*arrays):
+    """Whether the arrays carry derivatives (floating or complex dtypes)."""
+    return all(jnp.issubdtype(a.dtype, jnp.inexact) for a in arrays)
+
+
+def _zero_tangents(prim, out):
+    if prim.multiple_results:
+        return [ad.Zero.from_primal_value(o) for o in out]
+    return ad.Zero.from_primal_value(out)
+
+
+def _instantiate(prim, ct):
+    if prim.multiple_results:
+        return [ad.instantiate_zeros(c) for c in ct]
+    return ad.instantiate_zeros(ct)
+
+
+def linear_rules(prim, *, transpose, batch, tangent_params=None):
+    """Register the rules of an op that is linear in all its operands.
+
+    JVP: the op itself applied to the tangents (with ``tangent_params(params)``
+    if given, e.g. to drop a Status), on every rank: a symbolic-zero tangent is
+    instantiated, so a rank whose input carries no derivative still makes the
+    same MPI calls as its partners. Integer and bool data have zero tangents
+    (on every rank alike, since dtypes match across ranks).
+    Transpose: ``transpose(ct, *operands, **params)`` with ``ct`` instantiated
+    (symbolic zeros still communicate, for the same reason).
+    Batching: ``batch(args, dims, **params)``.
+    """
+    def jvp(primals, tangents, **params):
+        out = prim.bind(*primals, **params)
+        if not differentiable(*primals):
+            return out, _zero_tangents(prim, out)
+        tangents = [ad.instantiate_zeros(t) for t in tangents]
+        t_params = tangent_params(params) if tangent_params else params
+        return out, prim.bind(*tangents, **t_params)
+
+    def transpose_rule(ct, *operands, **params):
+        return transpose(_instantiate(prim, ct), *operands, **params)
+
+    ad.primitive_jvps[prim] = jvp
+    ad.primitive_transposes[prim] = transpose_rule
+    batching.primitive_batchers[prim] = batch
+
+
+def reduction_rules(prim, *, nonlinear_tangent, transpose, batch, sum_code):
+    """Register the rules of a reduction collective with an ``op`` parameter.
+
+    SUM is linear: its JVP is the op on the tangents and ``transpose`` its
+    transpose. The JVP of MIN/MAX/PROD is ``nonlinear_tangent(x, t, **params)``
+    (every op computes it with collectives every rank joins, see
+    `ops/allreduce.py`); logical and bitwise ops exist only for integers,
+    whose tangents are zero.
+    """
+    def jvp(primals, tangents, **params):
+        (x,), (t,) = primals, tangents
+        out = prim.bind(x, **params)
+        if not differentiable(x):
+            return out, ad.Zero.from_primal_value(out)
+        t = ad.instantiate_zeros(t)
+        if params["op"] == sum_code:
+            return out, prim.bind(t, **params)
+        return out, nonlinear_tangent(x, t, out, **params)
+
+    def transpose_rule(ct, x, **params):
+        assert params["op"] == sum_code, params["op"]   # only SUM is linear
+        return transpose(ad.instantiate_zeros(ct), x, **params)
+
+    ad.primitive_jvps[prim] = jvp
+    ad.primitive_transposes[prim] = transpose_rule
+    batching.primitive_batchers[prim] = batch
+
+
+def rank_select(take_first, first, second):
+    """`first` where this rank's role says so (`take_first`, a Python bool),
+    else `second`; both must have the same shape.
+
+    A JVP rule must not simply drop a value on some ranks: when JAX
+    linearizes for ``grad``, derivative communication that does not reach a
+    rule's output on one rank may be left out of that rank's backward pass,
+    while the other ranks run theirs, and the ranks' MPI calls no longer
+    match. A select keeps both inputs in the linear program on every rank.
+    """
+    return jax.lax.select(np.full(jnp.shape(first), take_first), first, second)
+
+
+def elementwise_batch(prim):
+    """Batching for ops that act elementwise on their one operand and keep its
+    shape: any batch axis works and stays where it is."""
+    def batch(args, dims, **params):
+        (x,), (d,) = args, dims
+        return prim.bind(x, **params), d
+    return batch
+
+
 def _no_gpu_lowering(name, ctx, *args, **params):
     raise NotImplementedError(
         f"mpicoll.{name} runs on CPU arrays only (GPU buffers need a CUDA-aware "
@@ -133,7 +237,12 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, in_place=Fa
            **params):
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
-    attributes = {key: _attribute(value) for key, value in ffi_attributes(**params).items()}
+    values = ffi_attributes(**params)
+    unknown = set(values) - _HANDLER_ATTRIBUTES
+    if unknown:   # the handler would reject them at run time
+        raise AssertionError(f"{target}: attributes {sorted(unknown)} are not in the "
+                             f"handlers' table (_ffi.pyx ATTR_NAMES/ARRAY_NAMES)")
+    attributes = {key: _attribute(value) for key, value in values.items()}
     call = mlir.custom_call(
         target,
         result_types=[*result_types, hlo.TokenType.get()],

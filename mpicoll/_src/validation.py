@@ -45,6 +45,54 @@ def check_rank(value, name, comm, *, allow_any_source=False):
     return rank
 
 
+def check_root(value, comm, name="root"):
+    """The rank that roots a collective: 0 <= root < comm size."""
+    root = static_int(value, name, why="The root decides who sends and who receives.")
+    if not 0 <= root < comm.size:
+        raise ValueError(f"{name}={root} is not a rank of the communicator (size {comm.size}); "
+                         f"use 0..{comm.size - 1}")
+    return root
+
+
+_COUNTS_ARE_STATIC = "Counts decide message sizes and the result's shape."
+
+
+def check_counts(counts, name, size):
+    """One non-negative Python int per rank, as a tuple."""
+    if isinstance(counts, jax.core.Tracer):
+        raise TypeError(f"{name} must be Python ints known at trace time, got a traced array")
+    try:
+        values = tuple(counts)
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence of ints, got {type(counts).__name__}") from None
+    if len(values) != size:
+        raise ValueError(f"{name} needs one entry per rank ({size}), got {len(values)}")
+    result = tuple(static_int(v, f"{name}[{i}]", why=_COUNTS_ARE_STATIC)
+                   for i, v in enumerate(values))
+    if min(result, default=0) < 0:
+        raise ValueError(f"{name} must be non-negative, got {values}")
+    return result
+
+
+def check_rows(x, rows, name, what):
+    """`x` has at least one axis and `rows` rows (slices along axis 0)."""
+    if x.ndim == 0:
+        raise ValueError(f"{name} needs at least one axis (counts are rows, slices along "
+                         f"axis 0); got a scalar")
+    if x.shape[0] != rows:
+        raise ValueError(f"{name}.shape[0] = {x.shape[0]} must equal {what} = {rows}")
+
+
+def reject_token(token):
+    """mpi4jax < 0.8 threaded tokens by hand; mpicoll orders operations itself."""
+    if token is not None:
+        raise RuntimeError(
+            "mpicoll operations take no token argument: every rank runs its MPI "
+            "operations in program order automatically (also inside jit, loops and "
+            "grad), as in mpi4jax >= 0.8. Remove token= and drop the token from "
+            "the results.")
+
+
 def check_tag(value, name, *, allow_any_tag=False):
     """A message tag: 0 <= tag <= MPI.TAG_UB (or ANY_TAG)."""
     tag = static_int(value, name)

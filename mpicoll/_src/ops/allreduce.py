@@ -1,6 +1,6 @@
 """allreduce: combine every rank's array elementwise; all ranks get the result.
 
-Serial equivalent (DESIGN.md section 2): with ``xs`` the stack of all ranks'
+Serial equivalent (docs/design.md §2 Gradients): with ``xs`` the stack of all ranks'
 inputs, every rank gets ``reduce(xs, axis=0)``, e.g. ``xs.sum(0)`` for SUM.
 """
 
@@ -8,20 +8,19 @@ import functools
 
 import jax
 import jax.numpy as jnp
-from jax.interpreters import ad, batching
 from mpi4py import MPI  # noqa: F401  (doctest names)
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.ops.alltoall import _alltoall
-from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import OP_CODES, as_array, check_op
+from mpicoll._src.primitive import elementwise_batch, mpi_primitive, reduction_rules
+from mpicoll._src.validation import OP_CODES, as_array, check_op, reject_token
 
 SUM, PROD, MIN, MAX = (OP_CODES[name] for name in ("SUM", "PROD", "MIN", "MAX"))
 LOGICAL = tuple(OP_CODES[name] for name in ("LAND", "LOR", "LXOR"))
 
 
-def allreduce(x, op, *, comm=None):
+def allreduce(x, op, *, comm=None, token=None):
     """Reduce ``x`` elementwise over all ranks of ``comm``; every rank gets the result.
 
     Args:
@@ -42,12 +41,17 @@ def allreduce(x, op, *, comm=None):
     of the other ranks' values, exact also when some values are zero.
     Integer and boolean inputs have zero gradient.
 
+    float16/bfloat16 SUM and PROD are computed in float32 and rounded once
+    (the result does not depend on the number of ranks or MPI's reduction
+    tree); MIN/MAX are exact.
+
     Raises:
       TypeError: ``x`` has an unsupported dtype, ``op`` is not an MPI.Op or
         not defined for the dtype, ``comm`` is not a communicator.
       ValueError: ``op`` is not a predefined reduction; ``comm`` is
         COMM_NULL or an intercommunicator.
     """
+    reject_token(token)
     comm = resolve_comm(comm)
     x = as_array(x, "x")
     code = check_op(op, x.dtype)
@@ -56,7 +60,29 @@ def allreduce(x, op, *, comm=None):
         # single-rank MPI_Allreduce copies its input untouched; normalising
         # first makes the result independent of the communicator size.
         x = (x != 0).astype(x.dtype)
-    return _allreduce(x, code, comm)
+    return half_in_float32(_allreduce)(x, code, comm)
+
+
+HALF = (jnp.float16, jnp.bfloat16)
+
+
+def half_in_float32(reduce):
+    """Wrap a public reduction ``reduce(x, code, ...)`` so that float16 and
+    bfloat16 SUM and PROD are computed in float32 and rounded to the 16-bit
+    type once, at the end.
+
+    MPI applies the operation pairwise along its reduction tree; with
+    16-bit partial results the answer would depend on the number of ranks
+    and the tree (bfloat16 SUM of four values: -316 where the once-rounded
+    sum is -314). In float32 the partial sums of a few 16-bit values are
+    exact, so the result is the once-rounded one. MIN and MAX are exact in
+    any precision and stay 16-bit. Derivatives pass through the casts.
+    """
+    def wrapped(x, code, *args, **kwargs):
+        if x.dtype in HALF and code in (SUM, PROD):
+            return reduce(x.astype(jnp.float32), code, *args, **kwargs).astype(x.dtype)
+        return reduce(x, code, *args, **kwargs)
+    return wrapped
 
 
 def _allreduce(x, op, comm):
@@ -72,26 +98,23 @@ allreduce_p = mpi_primitive(
 )
 
 
-def _jvp(primals, tangents, *, op, comm, chunk_bytes):
-    (x,), (t,) = primals, tangents
-    y = allreduce_p.bind(x, op=op, comm=comm, chunk_bytes=chunk_bytes)
-    if not jnp.issubdtype(x.dtype, jnp.inexact):
-        # Integer/bool tangents are symbolic zeros on every rank alike.
-        return y, ad.Zero.from_primal_value(y)
-    # A symbolic-zero tangent on this rank still joins the collective: the
-    # other ranks' tangents need this rank's (zero) contribution.
-    t = ad.instantiate_zeros(t)
-    if op == SUM:
-        ty = _allreduce(t, SUM, comm)
-    elif op in (MIN, MAX):
+def reduction_tangent(x, t, y, op, comm):
+    """The tangent of ``allreduce(x, op)`` for MIN, MAX and PROD, given its
+    value ``y``: the rule every reduction collective (reduce, reduce_scatter)
+    builds on. Every rank takes part in the same allreduce calls.
+
+    MIN/MAX: the tangent of the rank(s) holding the extreme value; ties share
+    it equally (as ``jnp.min``/``jnp.max`` do). PROD: the sum over ranks of
+    the product of the other ranks' values times the tangent, exact when
+    zeros occur (also at higher orders, see `_product_of_others`).
+    """
+    if op in (MIN, MAX):
         winner = x == y
         count = _allreduce(winner.astype(x.dtype), SUM, comm)
-        ty = _allreduce(jnp.where(winner, t, 0), SUM, comm) / count
-    elif op == PROD:
-        ty = _allreduce(_product_of_others(x, comm) * t, SUM, comm)
-    else:  # logical and bitwise ops exist only for integer and bool dtypes
-        raise AssertionError(op)
-    return y, ty
+        return _allreduce(jnp.where(winner, t, 0), SUM, comm) / count
+    if op == PROD:
+        return _allreduce(_product_of_others(x, comm) * t, SUM, comm)
+    raise AssertionError(op)   # logical and bitwise ops exist only for integers
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
@@ -122,18 +145,9 @@ def _product_of_others_jvp(comm, primals, tangents):
     return jax.jvp(lambda v: _product_of_others_gathered(v, comm), primals, tangents)
 
 
-def _transpose(ct, x, *, op, comm, chunk_bytes):
-    # Only SUM is linear (the JVP rules above emit nothing else on tangents).
-    assert op == SUM, op
-    ct = ad.instantiate_zeros(ct)
-    return [allreduce_p.bind(ct, op=op, comm=comm, chunk_bytes=chunk_bytes)]
-
-
-def _batch(args, dims, **params):
-    (x,), (d,) = args, dims
-    return allreduce_p.bind(x, **params), d   # elementwise: any batch axis works
-
-
-ad.primitive_jvps[allreduce_p] = _jvp
-ad.primitive_transposes[allreduce_p] = _transpose
-batching.primitive_batchers[allreduce_p] = _batch
+reduction_rules(
+    allreduce_p, sum_code=SUM,
+    nonlinear_tangent=lambda x, t, y, *, op, comm, chunk_bytes: reduction_tangent(
+        x, t, y, op, comm),
+    transpose=lambda ct, x, **params: [allreduce_p.bind(ct, **params)],
+    batch=elementwise_batch(allreduce_p))

@@ -5,15 +5,14 @@ Serial equivalent: with ``xs[r]`` rank r's input (shape (P, ...)), rank s gets
 """
 
 import jax.numpy as jnp
-from jax.interpreters import ad, batching
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import as_array
+from mpicoll._src.primitive import linear_rules, mpi_primitive
+from mpicoll._src.validation import as_array, reject_token
 
 
-def alltoall(x, *, comm=None):
+def alltoall(x, *, comm=None, token=None):
     """Exchange blocks between all ranks: block ``x[s]`` goes to rank ``s``.
 
     Args:
@@ -33,6 +32,7 @@ def alltoall(x, *, comm=None):
       ValueError: ``x`` is a scalar or ``x.shape[0] != comm.Get_size()``.
       TypeError: unsupported dtype or ``comm`` not a communicator.
     """
+    reject_token(token)
     comm = resolve_comm(comm)
     x = as_array(x, "x")
     if x.ndim == 0 or x.shape[0] != comm.size:
@@ -57,16 +57,8 @@ alltoall_p = mpi_primitive(
 )
 
 
-def _jvp(primals, tangents, *, comm, chunk_bytes):
-    (x,), (t,) = primals, tangents
-    y = alltoall_p.bind(x, comm=comm, chunk_bytes=chunk_bytes)
-    if not jnp.issubdtype(x.dtype, jnp.inexact):
-        return y, ad.Zero.from_primal_value(y)
-    return y, alltoall_p.bind(ad.instantiate_zeros(t), comm=comm, chunk_bytes=chunk_bytes)
-
-
 def _transpose(ct, x, *, comm, chunk_bytes):
-    return [alltoall_p.bind(ad.instantiate_zeros(ct), comm=comm, chunk_bytes=chunk_bytes)]
+    return [alltoall_p.bind(ct, comm=comm, chunk_bytes=chunk_bytes)]
 
 
 def _batch(args, dims, *, comm, chunk_bytes):
@@ -77,6 +69,4 @@ def _batch(args, dims, *, comm, chunk_bytes):
     return alltoall_p.bind(x, comm=comm, chunk_bytes=chunk_bytes), 1
 
 
-ad.primitive_jvps[alltoall_p] = _jvp
-ad.primitive_transposes[alltoall_p] = _transpose
-batching.primitive_batchers[alltoall_p] = _batch
+linear_rules(alltoall_p, transpose=_transpose, batch=_batch)

@@ -10,19 +10,15 @@ Serial equivalent: with ``blocks[r][s]`` the block rank r sends to rank s,
 rank s receives ``concatenate([blocks[0][s], blocks[1][s], ...])``.
 """
 
-
 import jax
-from jax.interpreters import ad, batching
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import as_array, static_int
-
-_COUNTS_ARE_STATIC = "Counts decide message sizes and the result's shape."
+from mpicoll._src.primitive import linear_rules, mpi_primitive
+from mpicoll._src.validation import as_array, check_counts, check_rows, reject_token
 
 
-def alltoallv(x, sendcounts, recvcounts, *, comm=None):
+def alltoallv(x, sendcounts, recvcounts, *, comm=None, token=None):
     """Exchange blocks of different sizes between all ranks.
 
     Args:
@@ -53,34 +49,13 @@ def alltoallv(x, sendcounts, recvcounts, *, comm=None):
       Counts that do not match between ranks cannot be seen at trace time:
       a receiver expecting fewer rows than sent gets an MPI truncation error.
     """
+    reject_token(token)
     comm = resolve_comm(comm)
     x = as_array(x, "x")
-    if x.ndim == 0:
-        raise ValueError("alltoallv needs an array with at least one axis (rows are "
-                         "slices along axis 0); got a scalar")
-    sendcounts = _counts(sendcounts, "sendcounts", comm.size)
-    recvcounts = _counts(recvcounts, "recvcounts", comm.size)
-    if sum(sendcounts) != x.shape[0]:
-        raise ValueError(
-            f"alltoallv: sum(sendcounts) = {sum(sendcounts)} must equal x.shape[0] = "
-            f"{x.shape[0]} (every row of x goes to exactly one rank)")
+    sendcounts = check_counts(sendcounts, "sendcounts", comm.size)
+    recvcounts = check_counts(recvcounts, "recvcounts", comm.size)
+    check_rows(x, sum(sendcounts), "x", "sum(sendcounts)")
     return _alltoallv(x, sendcounts, recvcounts, comm)
-
-
-def _counts(counts, name, size):
-    if isinstance(counts, jax.core.Tracer):
-        raise TypeError(f"{name} must be Python ints known at trace time, got a traced array")
-    try:
-        values = tuple(counts)
-    except TypeError:
-        raise TypeError(f"{name} must be a sequence of ints, got {type(counts).__name__}") from None
-    if len(values) != size:
-        raise ValueError(f"{name} needs one entry per rank ({size}), got {len(values)}")
-    result = tuple(static_int(v, f"{name}[{i}]", why=_COUNTS_ARE_STATIC)
-                   for i, v in enumerate(values))
-    if min(result, default=0) < 0:
-        raise ValueError(f"{name} must be non-negative, got {values}")
-    return result
 
 
 def _alltoallv(x, sendcounts, recvcounts, comm):
@@ -101,17 +76,8 @@ alltoallv_p = mpi_primitive(
 )
 
 
-def _jvp(primals, tangents, **params):
-    (x,), (t,) = primals, tangents
-    y = alltoallv_p.bind(x, **params)
-    if not jax.numpy.issubdtype(x.dtype, jax.numpy.inexact):
-        return y, ad.Zero.from_primal_value(y)
-    return y, alltoallv_p.bind(ad.instantiate_zeros(t), **params)
-
-
 def _transpose(ct, x, *, sendcounts, recvcounts, **params):
-    return [alltoallv_p.bind(ad.instantiate_zeros(ct), sendcounts=recvcounts,
-                             recvcounts=sendcounts, **params)]
+    return [alltoallv_p.bind(ct, sendcounts=recvcounts, recvcounts=sendcounts, **params)]
 
 
 def _batch(args, dims, **params):
@@ -122,6 +88,4 @@ def _batch(args, dims, **params):
     return alltoallv_p.bind(x, **params), 1
 
 
-ad.primitive_jvps[alltoallv_p] = _jvp
-ad.primitive_transposes[alltoallv_p] = _transpose
-batching.primitive_batchers[alltoallv_p] = _batch
+linear_rules(alltoallv_p, transpose=_transpose, batch=_batch)

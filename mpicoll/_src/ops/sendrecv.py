@@ -12,8 +12,8 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.primitive import mpi_primitive
-from mpicoll._src.validation import as_array, check_rank, check_tag
+from mpicoll._src.primitive import linear_rules, mpi_primitive
+from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -31,7 +31,7 @@ class StatusParam:
 
 
 def sendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=MPI.ANY_TAG,
-             comm=None, status=None):
+             comm=None, status=None, token=None):
     """Send ``sendbuf`` to ``dest`` and receive into a copy of ``recvbuf`` from ``source``.
 
     Both happen at once (MPI_Sendrecv), so a ring shift cannot deadlock.
@@ -65,6 +65,7 @@ def sendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=MPI.ANY_TAG,
       TypeError: ranks or tags that are traced values or not ints; unsupported
         dtypes; ``comm`` or ``status`` of the wrong type.
     """
+    reject_token(token)
     comm = resolve_comm(comm)
     sendbuf = as_array(sendbuf, "sendbuf")
     recvbuf = as_array(recvbuf, "recvbuf")
@@ -105,24 +106,14 @@ def _require_known_source(source, what):
             "the rank to send the derivative to is only known at run time")
 
 
-def _differentiable(*arrays):
-    return all(jnp.issubdtype(a.dtype, jnp.inexact) for a in arrays)
-
-
-def _jvp(primals, tangents, **params):
-    sendbuf, recvbuf = primals
-    out = sendrecv_p.bind(sendbuf, recvbuf, **params)
-    if not _differentiable(sendbuf, recvbuf):
-        return out, ad.Zero.from_primal_value(out)
+def _tangent_params(params):
     _require_known_source(params["source"], "differentiation")
-    t_send, t_recv = map(ad.instantiate_zeros, tangents)
-    return out, sendrecv_p.bind(t_send, t_recv, **dict(params, status=None))
+    return dict(params, status=None)
 
 
 def _transpose(ct, sendbuf, recvbuf, *, source, dest, sendtag, recvtag, comm,
                status, chunk_bytes):
     _require_known_source(source, "the transpose")
-    ct = ad.instantiate_zeros(ct)
     send_aval = sendbuf.aval if ad.is_undefined_primal(sendbuf) else sendbuf
     # The cotangent goes back along the edge it came: to `source`, and the
     # cotangent of sendbuf arrives from `dest`. The receive accepts any tag
@@ -147,6 +138,4 @@ def _batch(args, dims, **params):
     return sendrecv_p.bind(sendbuf, recvbuf, **params), 0
 
 
-ad.primitive_jvps[sendrecv_p] = _jvp
-ad.primitive_transposes[sendrecv_p] = _transpose
-batching.primitive_batchers[sendrecv_p] = _batch
+linear_rules(sendrecv_p, transpose=_transpose, batch=_batch, tangent_params=_tangent_params)

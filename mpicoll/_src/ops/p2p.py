@@ -1,0 +1,169 @@
+"""Point to point: send and recv (one direction each), and barrier.
+
+Serial equivalent: ``recv`` on rank r returns what rank ``source`` passed to
+its matching ``send``. Both use the chunk protocol of ``sendrecv``, so a
+``send`` matches a ``recv`` or the receiving half of a ``sendrecv``, at any
+size. Transposes: the cotangent of a received array is sent back to the
+source (transpose of recv is a send), and the sender receives it (transpose
+of send is a recv).
+
+Receive-side templates: JAX runs an op's derivative rule only on ranks where
+one of its inputs carries a derivative. A ``recv`` whose template is a
+constant therefore posts no derivative receive while its partner's ``send``
+sends one; keep templates that carry the derivative on every rank (see
+docs/differentiation.md, "Receive-side templates").
+"""
+
+from mpi4py import MPI
+
+from mpicoll._src.comms import resolve_comm
+from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source
+from mpicoll._src.primitive import linear_rules, mpi_primitive
+from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
+
+import jax.numpy as jnp
+
+
+def send(x, dest, *, tag=0, comm=None, token=None):
+    """Send ``x`` to rank ``dest``.
+
+    Args:
+      x: array to send (any shape and supported dtype).
+      dest: the receiving rank (a Python int), or ``MPI.PROC_NULL``.
+      tag: message tag, 0..MPI.TAG_UB.
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+
+    Returns:
+      None (as mpi4jax). The send is never dropped, also under ``jit`` when
+      nothing uses it.
+
+    Gradients: linear; the transpose receives the cotangent of ``x`` from
+    ``dest``. ``vmap`` over any axis (the receiver must vmap too).
+
+    Raises:
+      ValueError: ``dest`` or ``tag`` out of range.
+      TypeError: ``dest``/``tag`` not Python ints (or traced), unsupported
+        dtype, ``comm`` not a communicator.
+      RuntimeError: a ``token`` argument.
+    """
+    reject_token(token)
+    comm = resolve_comm(comm)
+    x = as_array(x, "x")
+    dest = check_rank(dest, "dest", comm)
+    tag = check_tag(tag, "tag")
+    send_p.bind(x, dest=dest, tag=tag, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype))
+
+
+def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, token=None):
+    """Receive an array shaped like ``x`` from rank ``source``.
+
+    Args:
+      x: template: the result has its shape and dtype; where nothing arrives
+        (``source=MPI.PROC_NULL``, or a shorter message) the result keeps
+        ``x``'s values.
+      source: rank to receive from, ``MPI.ANY_SOURCE`` (default) or
+        ``MPI.PROC_NULL``.
+      tag: tag to accept, or ``MPI.ANY_TAG`` (default).
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+      status: optional ``MPI.Status``, filled when the operation runs.
+
+    Returns:
+      A new array with the received data.
+
+    Gradients: linear; the transpose sends the cotangent back to ``source``
+    (which must then be explicit, not ``ANY_SOURCE``). The template must
+    carry the derivative if the sender's does (docs/differentiation.md).
+
+    Raises:
+      As ``send``; ``status`` not an ``MPI.Status``.
+    """
+    reject_token(token)
+    comm = resolve_comm(comm)
+    x = as_array(x, "x")
+    source = check_rank(source, "source", comm, allow_any_source=True)
+    tag = check_tag(tag, "tag", allow_any_tag=True)
+    if status is not None and not isinstance(status, MPI.Status):
+        raise TypeError(f"status must be an mpi4py MPI.Status or None, got {type(status).__name__}")
+    return recv_p.bind(x, source=source, tag=tag, comm=comm,
+                       status=None if status is None else StatusParam(status),
+                       chunk_bytes=chunk_bytes_for(x.dtype))
+
+
+# send's result is an empty array that `send` drops. It exists for `grad`:
+# JAX keeps a derivative computation only if something comes out of it, so a
+# send of the tangent with no result would vanish from the backward pass (and
+# with it the receive of the cotangent), while the partner's derivative
+# traffic still runs.
+send_p = mpi_primitive(
+    "send", abstract_eval=lambda x, **_: x.update(shape=(0,)),
+    ffi_attributes=lambda *, dest, tag, comm, chunk_bytes: dict(
+        comm=comm.handle, dest=dest, sendtag=tag, chunk_bytes=chunk_bytes))
+
+recv_p = mpi_primitive(
+    "recv", abstract_eval=lambda x, **_: x, reusable_operand=0,
+    ffi_attributes=lambda *, source, tag, comm, status, chunk_bytes: dict(
+        comm=comm.handle, source=source, recvtag=tag, chunk_bytes=chunk_bytes,
+        status=0 if status is None else status.address))
+
+
+def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes):
+    # The template of this receive is a constant: differentiating the backward
+    # pass again (reverse-over-reverse, hessians) skips this receive's
+    # derivative while the partner sends one. Not supported for send/recv
+    # pairs; sendrecv, whose transpose is again a sendrecv, supports it
+    # (docs/differentiation.md, "Receive-side templates").
+    template = jnp.zeros(x.aval.shape, x.aval.dtype)
+    return [recv_p.bind(template, source=dest, tag=tag, comm=comm, status=None,
+                        chunk_bytes=chunk_bytes)]
+
+
+def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes):
+    _require_known_source(source, "the transpose")
+    send_p.bind(ct, dest=source, tag=0 if tag == MPI.ANY_TAG else tag, comm=comm,
+                chunk_bytes=chunk_bytes)   # its empty result is not needed here
+    # where nothing arrives (PROC_NULL) the result is the template itself
+    return [ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)]
+
+
+def _recv_tangent_params(params):
+    _require_known_source(params["source"], "differentiation")
+    return dict(params, status=None)
+
+
+def _send_batch(args, dims, **params):
+    (x,), (d,) = args, dims
+    return send_p.bind(jnp.moveaxis(x, d, 0), **params), None
+
+
+def _recv_batch(args, dims, **params):
+    (x,), (d,) = args, dims
+    return recv_p.bind(jnp.moveaxis(x, d, 0), **params), 0
+
+
+linear_rules(send_p, transpose=_send_transpose, batch=_send_batch)
+linear_rules(recv_p, transpose=_recv_transpose, batch=_recv_batch,
+             tangent_params=_recv_tangent_params)
+
+
+def barrier(*, comm=None, token=None):
+    """Wait until every rank of ``comm`` has reached this call.
+
+    Args:
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+
+    Returns:
+      None. Under ``jit`` the barrier runs in program order with the other
+      operations and is never dropped. It has no data, so no derivative.
+
+    Raises:
+      TypeError: ``comm`` not a communicator.
+      RuntimeError: a ``token`` argument.
+    """
+    reject_token(token)
+    comm = resolve_comm(comm)
+    barrier_p.bind(comm=comm)
+
+
+barrier_p = mpi_primitive("barrier", multiple_results=True, abstract_eval=lambda **_: [],
+                          ffi_attributes=lambda *, comm: dict(comm=comm.handle))

@@ -1,0 +1,239 @@
+"""Every operation of the registry (`op_specs.OPS`), the same checks for each.
+
+* values: eager, jit and jit with the input donated, on COMM_WORLD and on a
+  split communicator, against the serial jax.numpy reference on the gathered
+  inputs, compared bitwise (inputs are small integers, exact in every dtype);
+* chunking: the smallest chunk limits, bitwise equal to the reference;
+* vmap over axis 0 and 1 equals a Python loop over the batch;
+* derivatives: grad and jvp equal those of the serial reference on the
+  gathered inputs (serial equivalence, docs/differentiation.md), forward-mode
+  check_grads to second order, reverse mode on rank-symmetric programs, and
+  the global dot-product test <L x, y> = <x, L^T y> (inner products summed
+  over ranks) for the linear ones;
+* one jitted program that runs every operation in sequence (program order
+  across different operations);
+* the mpi4jax < 0.8 ``token=`` argument raises RuntimeError everywhere.
+"""
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import pytest
+from mpi4py import MPI
+
+import mpicoll
+from conftest import assert_all_equal, collective_check_grads
+from op_specs import OPS, rank_input
+
+WORLD = MPI.COMM_WORLD
+DIFFERENTIABLE = [op for op in OPS if op.differentiable]
+LINEAR = [op for op in DIFFERENTIABLE
+          if not op.name.endswith(("_PROD", "_MIN", "_MAX"))]
+
+
+def all_inputs(op, comm, dtype, seed=0):
+    return [rank_input(op, r, comm.size, dtype, seed) for r in range(comm.size)]
+
+
+def expected(op, comm, inputs):
+    return np.asarray(op.serial([jnp.asarray(x) for x in inputs], comm.size)[comm.rank])
+
+
+@pytest.fixture(scope="module")
+def split_comm():
+    """Ranks split into two halves; sizes 1 and 2 at 3 ranks, 2 and 2 at 4."""
+    comm = WORLD.Split(WORLD.rank % 2, WORLD.rank)
+    yield comm
+    comm.Free()
+
+
+def run(op, comm, mode):
+    call = lambda v: op.call(v, comm)   # noqa: E731
+    if mode == "eager":
+        return call
+    if mode == "jit":
+        return jax.jit(call)
+    return jax.jit(call, donate_argnums=0)
+
+
+@pytest.mark.parametrize("mode", ["eager", "jit", "donated"])
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_values(op, mode):
+    for dtype in op.dtypes:
+        inputs = all_inputs(op, WORLD, dtype)
+        got = run(op, WORLD, mode)(jnp.asarray(inputs[WORLD.rank]))
+        assert_all_equal({f"{op.name} {np.dtype(dtype)}": (got, expected(op, WORLD, inputs))})
+
+
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_values_on_split_communicator(op, split_comm):
+    dtype = op.dtypes[-1]
+    inputs = all_inputs(op, split_comm, dtype, seed=3)
+    got = jax.jit(lambda v: op.call(v, split_comm))(jnp.asarray(inputs[split_comm.rank]))
+    assert_all_equal({op.name: (got, expected(op, split_comm, inputs))})
+
+
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_chunked_equals_reference(op):
+    cases = {}
+    for dtype in (op.dtypes[0], op.dtypes[-1]):
+        itemsize = np.dtype(dtype).itemsize
+        inputs = all_inputs(op, WORLD, dtype, seed=1)
+        for limit in (itemsize, 2 * itemsize + 1):
+            mpicoll.set_chunk_bytes(limit)
+            try:
+                got = jax.jit(lambda v: op.call(v, WORLD))(jnp.asarray(inputs[WORLD.rank]))
+                got = np.asarray(got)
+            finally:
+                mpicoll.set_chunk_bytes(None)
+            cases[f"{np.dtype(dtype)} limit {limit}"] = (got, expected(op, WORLD, inputs))
+    assert_all_equal(cases)
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_vmap_equals_loop(op, axis):
+    dtype = op.dtypes[-1] if op.differentiable else op.dtypes[0]
+    members = [rank_input(op, WORLD.rank, WORLD.size, dtype, seed) for seed in (4, 5)]
+    if members[0].ndim < axis:
+        pytest.skip("input has no such axis")   # the same on every rank
+    batch = np.stack(members, axis=axis)
+    call = lambda v: op.call(v, WORLD)
+    got = jax.jit(jax.vmap(call, in_axes=axis))(jnp.asarray(batch))
+    loop = np.stack([np.asarray(call(jnp.asarray(m))) for m in members])
+    assert_all_equal({f"vmap axis {axis}": (got, loop)})
+
+
+def float_inputs(op, comm, seed):
+    """Distinct non-integer values (no ties, no zeros) for derivative tests."""
+    out = []
+    for r in range(comm.size):
+        shape = op.shape(r, comm.size)
+        rng = np.random.default_rng(100 * seed + r)
+        out.append(rng.uniform(0.5, 1.5, shape) * rng.choice([-1.0, 1.0], shape))
+    return out
+
+
+def serial_outputs(op, xs):
+    return op.serial(list(xs), len(xs))
+
+
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_grad_and_jvp_match_serial(op):
+    P, r = WORLD.size, WORLD.rank
+    xs = [jnp.asarray(x) for x in float_inputs(op, WORLD, 0)]
+    ts = [jnp.asarray(t) for t in float_inputs(op, WORLD, 1)]
+    outs = serial_outputs(op, xs)
+    rng = np.random.default_rng(7)
+    weights = [jnp.asarray(rng.normal(size=o.shape)) for o in outs]   # same on every rank
+
+    def local_loss(x):
+        return jnp.sum(weights[r] * op.call(x, WORLD))
+
+    def serial_loss(xs):
+        return sum(jnp.sum(w * o) for w, o in zip(weights, serial_outputs(op, xs)))
+
+    grad = jax.jit(jax.grad(local_loss))(xs[r])
+    serial_grad = jax.grad(serial_loss)(xs)[r]
+    _, tangent = jax.jvp(lambda x: op.call(x, WORLD), (xs[r],), (ts[r],))
+    serial_tangent = jax.jvp(lambda *v: serial_outputs(op, v)[r], xs, ts)[1]
+    np.testing.assert_allclose(np.asarray(grad), np.asarray(serial_grad), rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(np.asarray(tangent), np.asarray(serial_tangent), rtol=1e-12,
+                               atol=1e-12)
+
+
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_check_grads_forward(op, monkeypatch):
+    """Forward mode: check_grads draws the same tangents on every rank, so its
+    directional derivatives are those of the global function; valid for any
+    program and any (rank-dependent) point."""
+    x = jnp.asarray(float_inputs(op, WORLD, 2)[WORLD.rank])
+    collective_check_grads(monkeypatch, WORLD, lambda v: op.call(v, WORLD), (x,), order=2,
+                           modes=["fwd"], eps=1e-4)
+
+
+@pytest.mark.parametrize("op", [op for op in DIFFERENTIABLE if op.symmetric], ids=repr)
+def test_check_grads_reverse_rank_symmetric(op, monkeypatch):
+    """Reverse mode compares each rank's local inner products, which equal the
+    global ones for a rank-symmetric program at a rank-symmetric point (the
+    same x on every rank; docs/design.md §5)."""
+    x = jnp.asarray(float_inputs(op, WORLD, 2)[0])           # rank 0's, on every rank
+    collective_check_grads(monkeypatch, WORLD, lambda v: op.call(v, WORLD), (x,), order=2,
+                           modes=["fwd", "rev"], eps=1e-4)
+
+
+@pytest.mark.parametrize("op", LINEAR, ids=repr)
+def test_global_dot_product(op):
+    """<L x, y> = <x, L^T y>, each side summed over ranks."""
+    x = jnp.asarray(float_inputs(op, WORLD, 3)[WORLD.rank])
+    call = lambda v: op.call(v, WORLD)
+    y_shape = jax.eval_shape(call, x)
+    y = jnp.asarray(np.random.default_rng(50 + WORLD.rank).normal(size=y_shape.shape))
+    _, transpose = jax.vjp(call, x)
+    (lt_y,) = transpose(y)
+    lhs = WORLD.allreduce(float(jnp.vdot(call(x), y)))
+    rhs = WORLD.allreduce(float(jnp.vdot(x, lt_y)))
+    assert abs(lhs - rhs) <= 1e-12 * max(1.0, abs(lhs)), (lhs, rhs)
+
+
+def test_every_operation_in_one_program_keeps_order():
+    ops = [op for op in OPS if np.float64 in op.dtypes or op.name == "barrier"]
+    inputs = {op.name: all_inputs(op, WORLD, np.float64 if op.name != "barrier"
+                                  else np.float32, seed=9) for op in ops}
+
+    @jax.jit
+    def program(local):
+        return {name: op.call(local[name], WORLD) for name, op in
+                ((op.name, op) for op in ops)}
+
+    got = program({name: jnp.asarray(v[WORLD.rank]) for name, v in inputs.items()})
+    assert_all_equal({op.name: (got[op.name], expected(op, WORLD, inputs[op.name]))
+                      for op in ops})
+
+
+PUBLIC = ["allgather", "allreduce", "alltoall", "barrier", "bcast", "gather", "recv",
+          "reduce", "scan", "scatter", "send", "sendrecv", "alltoallv", "exscan",
+          "reduce_scatter"]
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_token_argument_raises(name):
+    fn = getattr(mpicoll, name)
+    x = jnp.ones((WORLD.size, 2))
+    args = {"allgather": (x,), "allreduce": (x, MPI.SUM), "alltoall": (x,), "barrier": (),
+            "bcast": (x, 0), "gather": (x, 0), "recv": (x, 0), "reduce": (x, MPI.SUM, 0),
+            "scan": (x, MPI.SUM), "scatter": (x, 0), "send": (x, 0),
+            "sendrecv": (x, x, 0, 0), "alltoallv": (x, [1] * WORLD.size, [1] * WORLD.size),
+            "exscan": (x, MPI.SUM), "reduce_scatter": (x, MPI.SUM)}[name]
+    with pytest.raises(RuntimeError, match="no token argument"):
+        fn(*args, token=object())
+
+
+def test_mpi4jax_names_are_exported():
+    for name in ["allgather", "allreduce", "alltoall", "barrier", "bcast", "gather", "recv",
+                 "reduce", "scan", "scatter", "send", "sendrecv", "has_cuda_support"]:
+        assert callable(getattr(mpicoll, name)), name
+    assert mpicoll.has_cuda_support() is False
+
+
+HALF_REDUCTIONS = [op for op in OPS if op.name.endswith(("_SUM", "_PROD"))]
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("op", HALF_REDUCTIONS, ids=repr)
+def test_half_precision_rounded_once(op, dtype):
+    """float16/bfloat16 SUM and PROD equal the exact result rounded once to
+    the 16-bit type, whatever the number of ranks and MPI's reduction tree
+    (16-bit partial sums would round at every step)."""
+    dtype = jnp.dtype(dtype)
+    inputs = []
+    for r in range(WORLD.size):
+        rng = np.random.default_rng(60 + r)
+        shape = op.shape(r, WORLD.size)
+        v = (rng.uniform(0.9, 1.1, shape) if op.name.endswith("_PROD")
+             else rng.normal(0, 100, shape))
+        inputs.append(np.asarray(v).astype(dtype))
+    exact = op.serial([jnp.asarray(x, jnp.float64) for x in inputs], WORLD.size)[WORLD.rank]
+    want = np.asarray(exact).astype(dtype)
+    got = jax.jit(lambda v: op.call(v, WORLD))(jnp.asarray(inputs[WORLD.rank]))
+    assert_all_equal({f"{op.name} {dtype}": (got, want)})
