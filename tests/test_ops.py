@@ -237,3 +237,48 @@ def test_half_precision_rounded_once(op, dtype):
     want = np.asarray(exact).astype(dtype)
     got = jax.jit(lambda v: op.call(v, WORLD))(jnp.asarray(inputs[WORLD.rank]))
     assert_all_equal({f"{op.name} {dtype}": (got, want)})
+
+
+def _bad_argument_cases():
+    P = WORLD.size
+    x = jnp.ones((P, 2))
+    counts = [1] * P
+    return {
+        "bcast root out of range": (lambda: mpicoll.bcast(x, P), ValueError, "root"),
+        "reduce root negative": (lambda: mpicoll.reduce(x, MPI.SUM, -1), ValueError, "root"),
+        "gather root not an int": (lambda: mpicoll.gather(x, 0.5), TypeError, "root"),
+        "scatter traced root": (lambda: jax.jit(lambda r: mpicoll.scatter(x, r))(0),
+                                TypeError, "root"),
+        # every rank names itself root, so every rank checks its x as a root
+        "scatter root's first axis": (
+            lambda: mpicoll.scatter(jnp.ones((P + 1, 2)), WORLD.rank),
+            ValueError, "communicator size"),
+        "reduce_scatter first axis": (lambda: mpicoll.reduce_scatter(jnp.ones((P + 1, 2)),
+                                                                     MPI.SUM),
+                                      ValueError, "x.shape\\[0\\]"),
+        "scan op for dtype": (lambda: mpicoll.scan(jnp.ones(2, jnp.complex64), MPI.MIN),
+                              TypeError, "MPI.MIN"),
+        "exscan op type": (lambda: mpicoll.exscan(x, "sum"), TypeError, "op"),
+        "allgatherv counts length": (lambda: mpicoll.allgatherv(x, [1] * (P + 1)),
+                                     ValueError, "counts"),
+        "allgatherv rows": (lambda: mpicoll.allgatherv(jnp.ones((2, 2)), counts),
+                            ValueError, "counts\\[rank\\]"),
+        "gatherv negative count": (lambda: mpicoll.gatherv(x, [-1] * P, 0),
+                                   ValueError, "non-negative"),
+        "scatterv traced counts": (lambda: jax.jit(
+            lambda c: mpicoll.scatterv(x, c, 0))(jnp.ones(P, int)), TypeError, "counts"),
+        "send dest out of range": (lambda: mpicoll.send(x, P), ValueError, "dest"),
+        "send tag negative": (lambda: mpicoll.send(x, 0, tag=-3), ValueError, "tag"),
+        "recv source traced": (lambda: jax.jit(lambda s: mpicoll.recv(x, s))(0),
+                               TypeError, "source"),
+        "recv status type": (lambda: mpicoll.recv(x, 0, status="s"), TypeError, "status"),
+        "barrier comm type": (lambda: mpicoll.barrier(comm="world"), TypeError, "comm"),
+    }
+
+
+@pytest.mark.parametrize("case", list(_bad_argument_cases()))
+def test_bad_arguments_raise_at_trace_time(case):
+    """Checked before anything is sent, on every rank alike, naming the argument."""
+    call, error, words = _bad_argument_cases()[case]
+    with pytest.raises(error, match=words):
+        call()
