@@ -1,31 +1,58 @@
-"""Latency and bandwidth of mpicoll's primitives next to mpi4py, in one run.
+"""Latency and bandwidth of every mpicoll operation next to mpi4py, in one run.
 
-Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--out benchmarks/results]
+Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--ops allreduce bcast ...]
+                                                     [--sizes BYTES ...] [--rounds R] [--out DIR]
 
-For each op (allreduce SUM, alltoall, alltoallv with equal counts, sendrecv
-ring shift) and float32
-message size, times these variants in the same run:
+Operations (the table OPS below; float32, root 0, reductions SUM, counts equal
+on every rank), each against the best hand-written mpi4py call on
+preallocated NumPy buffers:
 
-  mpi4py      MPI call on preallocated NumPy buffers (the floor)
+  allreduce Allreduce      reduce Reduce            bcast Bcast
+  scan Scan                exscan Exscan            reduce_scatter Reduce_scatter_block
+  allgather Allgather      gather Gather            scatter Scatter
+  allgatherv Allgatherv    gatherv Gatherv          scatterv Scatterv
+  alltoall Alltoall        alltoallv Alltoallv      sendrecv Sendrecv (ring shift)
+  send/recv Send/Recv      (ranks 2k -> 2k+1; an even last rank sends to
+                           PROC_NULL; skipped at 1 rank)
+  barrier Barrier          (no data; only at the smallest size, shown as 0 B)
+
+Message size N = the bytes each rank contributes: the array it sends or
+reduces (allreduce, reduce, scan, exscan, allgather(v), gather(v), sendrecv,
+send/recv), its whole send buffer (alltoall(v) and reduce_scatter: P blocks of
+N/P, so N is rounded down to a multiple of 4P bytes), and for the ops where
+root sends to everyone the bytes each rank gets (bcast: root's buffer;
+scatter(v): one rank's block, root holds P times N). GB/s = N / time.
+
+Variants, all in the same run:
+
+  mpi4py      the MPI call on preallocated NumPy buffers (the floor)
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
   donated     mpicoll, one op per jitted call with the input donated (for
-              sendrecv the receive buffer), so the op can reuse its memory
-  mpi4jax     mpi4jax 0.9 in jit, when importable (never a dependency)
+              sendrecv the receive buffer), so the op can reuse its memory;
+              only where the result has the input's shape (allreduce, reduce,
+              bcast, scan, exscan, alltoall, alltoallv, sendrecv)
+  mpi4jax     mpi4jax 0.9 in jit, when importable (never a dependency), for
+              the ops mpi4jax has
 
-Method (DESIGN.md section 5): barrier before every timed call, the time of an
+Method (docs/design.md §5): barrier before every timed call, the time of an
 iteration is the slowest rank's, median over the iterations after warm-up;
 the whole sweep runs --rounds times (default 3) and each cell is the median
-of its rounds.
-Writes a table (time, GB/s = message bytes / time, ratio to mpi4py) to
-stdout and --out/primitives_np<P>.txt, JSON and a PNG plot (bandwidth vs size)
-to --out.
+of its rounds. Jitted calls whose op returns nothing (send, barrier) return
+a scalar computed in the same executable, so block_until_ready waits for them.
+Writes a table (time, GB/s, ratio to mpi4py, and jit1 - mpi4py: what mpicoll
+adds per call) to stdout and --out/primitives_np<P>.txt, JSON and a PNG plot
+(bandwidth vs size, one panel per op) to --out.
 """
 
 import argparse
+import dataclasses
 import json
+import math
 import os
 import platform
+from functools import partial
+from typing import Callable, Union
 
 import numpy as np
 import jax
@@ -44,9 +71,14 @@ except ImportError:
 comm = MPI.COMM_WORLD
 rank, size = comm.Get_rank(), comm.Get_size()
 right, left = (rank + 1) % size, (rank - 1) % size
+ROOT = 0
+is_root = rank == ROOT
+# send/recv pairs ranks 2k -> 2k+1; an even last rank (odd size) sends to nobody
+partner = (rank + 1 if rank + 1 < size else MPI.PROC_NULL) if rank % 2 == 0 else rank - 1
 timing_comm = comm.Dup()   # barriers and result gathering stay off the measured comm
 
 SIZES = [8, 1 << 10, 64 << 10, 1 << 20, 16 << 20, 128 << 20]
+DTYPE, MPI_DTYPE = np.float32, MPI.FLOAT
 
 
 def iterations(nbytes, quick):
@@ -58,43 +90,140 @@ def measure(call, n, warmup):
     return timing.measure(call, n, warmup, timing_comm)
 
 
-# --- the operations, per variant -------------------------------------------
+# --- the operations ---------------------------------------------------------
+#
+# n is the element count of one rank's share (N bytes / 4). `shape(n)` is this
+# rank's input; `mpi4py(x, n)` returns a zero-argument call on the NumPy input
+# x and output buffers it preallocates; `jax(m, n)` returns the op as a
+# function of x, written once against the mpi4jax API that mpicoll shares
+# (m is mpicoll or mpi4jax).
 
-def per_peer(count):
-    """alltoallv counts: the same number of elements to and from every rank,
-    so its data volume equals alltoall's (and the output can be donated back)."""
-    return (count // size,) * size
-
-
-def mpi4py_call(op, send, recv):
-    if op == "allreduce":
-        return lambda: comm.Allreduce(send, recv, op=MPI.SUM)
-    if op == "alltoall":
-        return lambda: comm.Alltoall(send, recv)
-    if op == "alltoallv":
-        counts = per_peer(send.size)
-        displs = tuple(np.cumsum((0,) + counts[:-1]))
-        return lambda: comm.Alltoallv([send, counts, displs, MPI.FLOAT],
-                                      [recv, counts, displs, MPI.FLOAT])
-    return lambda: comm.Sendrecv(send, right, recvbuf=recv, source=left)
-
-
-def mpicoll_op(op):
-    if op == "allreduce":
-        return lambda x: mpicoll.allreduce(x, MPI.SUM)
-    if op == "alltoall":
-        return mpicoll.alltoall
-    if op == "alltoallv":
-        return lambda x: mpicoll.alltoallv(x, per_peer(x.size), per_peer(x.size))
-    return lambda x: mpicoll.sendrecv(x, x, source=left, dest=right)
+@dataclasses.dataclass(frozen=True)
+class Op:
+    shape: Callable                      # n -> this rank's input shape
+    mpi4py: Callable                     # (x, n) -> call on preallocated buffers
+    jax: Callable                        # (module, n) -> function of x
+    # None: no donated variant; "input": donate x (the result has its shape);
+    # or (module, n) -> f(kept, donated), the second argument donated
+    donate: Union[None, str, Callable] = None
+    in_mpi4jax: bool = True
+    unit: int = 1                        # n is rounded down to a multiple of this
+    min_ranks: int = 1
+    smallest_only: bool = False          # no data: one row, at the smallest size
 
 
-def mpi4jax_op(op):
-    if op == "allreduce":
-        return lambda x: mpi4jax.allreduce(x, MPI.SUM)
-    if op == "alltoall":
-        return mpi4jax.alltoall
-    return lambda x: mpi4jax.sendrecv(x, x, source=left, dest=right)
+def flat(n):
+    return (n,)
+
+
+def blocks(n):
+    """P blocks of n/P: alltoall's and reduce_scatter's input."""
+    return (size, n // size)
+
+
+def on_root(at_root, elsewhere):
+    return at_root if is_root else elsewhere
+
+
+def root_buffer(make):
+    """A receive buffer that only root allocates (None elsewhere)."""
+    return make() if is_root else None
+
+
+def vbuf(buf, rows):
+    """[buffer, counts, displacements, type]: `rows` elements for every rank."""
+    return [buf, (rows,) * size, tuple(rows * s for s in range(size)), MPI_DTYPE]
+
+
+def empty(shape):
+    return np.empty(shape, DTYPE)
+
+
+def send_or_recv(x, n):
+    if rank % 2 == 0:
+        return partial(comm.Send, x, dest=partner, tag=0)
+    return partial(comm.Recv, empty(x.shape), source=partner, tag=0)
+
+
+def jax_send_or_recv(m, n):
+    if rank % 2 == 0:
+        return lambda x: m.send(x, partner, tag=0)
+    return lambda x: m.recv(x, partner, tag=0)
+
+
+OPS = {
+    "allreduce": Op(
+        flat, lambda x, n: partial(comm.Allreduce, x, empty(x.shape), op=MPI.SUM),
+        lambda m, n: lambda x: m.allreduce(x, MPI.SUM), donate="input"),
+    "reduce": Op(
+        flat, lambda x, n: partial(comm.Reduce, x, root_buffer(lambda: empty(x.shape)),
+                                   op=MPI.SUM, root=ROOT),
+        lambda m, n: lambda x: m.reduce(x, MPI.SUM, ROOT), donate="input"),
+    "bcast": Op(
+        flat, lambda x, n: partial(comm.Bcast, x, root=ROOT),
+        lambda m, n: lambda x: m.bcast(x, ROOT), donate="input"),
+    "scan": Op(
+        flat, lambda x, n: partial(comm.Scan, x, empty(x.shape), op=MPI.SUM),
+        lambda m, n: lambda x: m.scan(x, MPI.SUM), donate="input"),
+    "exscan": Op(
+        flat, lambda x, n: partial(comm.Exscan, x, empty(x.shape), op=MPI.SUM),
+        lambda m, n: lambda x: m.exscan(x, MPI.SUM), donate="input", in_mpi4jax=False),
+    "reduce_scatter": Op(
+        blocks, lambda x, n: partial(comm.Reduce_scatter_block, x, empty(x.shape[1:]),
+                                     op=MPI.SUM),
+        lambda m, n: lambda x: m.reduce_scatter(x, MPI.SUM), in_mpi4jax=False, unit=size),
+    "allgather": Op(
+        flat, lambda x, n: partial(comm.Allgather, x, empty((size, n))),
+        lambda m, n: m.allgather),
+    "gather": Op(
+        flat, lambda x, n: partial(comm.Gather, x, root_buffer(lambda: empty((size, n))), root=ROOT),
+        lambda m, n: lambda x: m.gather(x, ROOT)),
+    "scatter": Op(
+        lambda n: on_root((size, n), (n,)),
+        lambda x, n: partial(comm.Scatter, on_root(x, None), empty(n), root=ROOT),
+        lambda m, n: lambda x: m.scatter(x, ROOT)),
+    "allgatherv": Op(
+        flat, lambda x, n: partial(comm.Allgatherv, x, vbuf(empty(size * n), n)),
+        lambda m, n: lambda x: m.allgatherv(x, (n,) * size), in_mpi4jax=False),
+    "gatherv": Op(
+        flat, lambda x, n: partial(comm.Gatherv, x, root_buffer(lambda: vbuf(empty(size * n), n)),
+                                   root=ROOT),
+        lambda m, n: lambda x: m.gatherv(x, (n,) * size, ROOT), in_mpi4jax=False),
+    "scatterv": Op(
+        lambda n: on_root((size * n,), (n,)),
+        lambda x, n: partial(comm.Scatterv, on_root(vbuf(x, n), None), empty(n), root=ROOT),
+        lambda m, n: lambda x: m.scatterv(x, (n,) * size, ROOT), in_mpi4jax=False),
+    "alltoall": Op(
+        blocks, lambda x, n: partial(comm.Alltoall, x, empty(x.shape)),
+        lambda m, n: m.alltoall, donate="input", unit=size),
+    # equal counts, so its data volume equals alltoall's (and the output can be
+    # donated back)
+    "alltoallv": Op(
+        flat, lambda x, n: partial(comm.Alltoallv, vbuf(x, n // size), vbuf(empty(n), n // size)),
+        lambda m, n: lambda x: m.alltoallv(x, (n // size,) * size, (n // size,) * size),
+        donate="input", in_mpi4jax=False, unit=size),
+    # MPI forbids sending from and receiving into the same memory, so the
+    # donated buffer is the receive buffer and the send buffer stays live
+    "sendrecv": Op(
+        flat, lambda x, n: partial(comm.Sendrecv, x, right, recvbuf=empty(x.shape), source=left),
+        lambda m, n: lambda x: m.sendrecv(x, x, source=left, dest=right),
+        donate=lambda m, n: lambda s, r: m.sendrecv(s, r, source=left, dest=right)),
+    "send/recv": Op(flat, send_or_recv, jax_send_or_recv, min_ranks=2),
+    "barrier": Op(
+        flat, lambda x, n: comm.Barrier, lambda m, n: lambda x: m.barrier(),
+        smallest_only=True),
+}
+
+
+# --- the variants -----------------------------------------------------------
+
+def returning(f):
+    """f, but with a result to wait on when the op returns none (send, barrier):
+    a scalar computed in the same executable, ready when all of it has run."""
+    def g(*args):
+        out = f(*args)
+        return jnp.zeros((), DTYPE) if out is None else out
+    return g
 
 
 def ten(f):
@@ -108,22 +237,18 @@ def jax_call(fn, x):
     return lambda: fn(x).block_until_ready()
 
 
-def donated_call(op, shape):
-    """The result of each call is the donated buffer of the next one. For
-    sendrecv the donated buffer is the receive buffer (MPI forbids sending
-    from and receiving into the same memory), the send buffer stays live."""
-    if op == "sendrecv":
-        f = jax.jit(lambda s, r: mpicoll.sendrecv(s, r, source=left, dest=right),
-                    donate_argnums=1)
-        send = jnp.ones(shape, jnp.float32)
-        state = {"x": jnp.ones(shape, jnp.float32)}
+def donated_call(op, n, shape):
+    """The result of each call is the donated buffer of the next one."""
+    state = {"x": jnp.ones(shape, DTYPE)}
+    if callable(op.donate):
+        f = jax.jit(op.donate(mpicoll, n), donate_argnums=1)
+        kept = jnp.ones(shape, DTYPE)
 
         def call():
-            state["x"] = f(send, state["x"])
+            state["x"] = f(kept, state["x"])
             state["x"].block_until_ready()
         return call
-    f = jax.jit(mpicoll_op(op), donate_argnums=0)
-    state = {"x": jnp.ones(shape, jnp.float32)}
+    f = jax.jit(op.jax(mpicoll, n), donate_argnums=0)
 
     def call():
         state["x"] = f(state["x"])
@@ -131,36 +256,40 @@ def donated_call(op, shape):
     return call
 
 
-def run(quick, sizes):
+def run(quick, sizes, names):
     results = []
-    ops = ["allreduce", "alltoall", "alltoallv", "sendrecv"]
-    for op in ops:
-        for nbytes in sizes:
-            count = max(size, nbytes // 4)
-            count -= count % size                 # alltoall: whole blocks per peer
-            shape = (size, count // size) if op == "alltoall" else (count,)
+    for name in names:
+        op = OPS[name]
+        if size < op.min_ranks:
+            continue
+        for nbytes in ([min(sizes)] if op.smallest_only else sizes):
+            count = max(op.unit, nbytes // 4)
+            count -= count % op.unit                     # whole blocks per peer
+            shape = op.shape(count)
             n = iterations(nbytes, quick)
             warm = max(2, n // 10)
-            send = np.ones(shape, np.float32)
-            recv = np.empty_like(send)
-            x = jnp.ones(shape, jnp.float32)
-            row = {"op": op, "bytes": count * 4, "ranks": size}
-            row["mpi4py"] = measure(mpi4py_call(op, send, recv), n, warm)
-            f1 = jax.jit(mpicoll_op(op))
+            send = np.ones(shape, DTYPE)
+            x = jnp.ones(shape, DTYPE)
+            row = {"op": name, "bytes": 0 if op.smallest_only else count * 4, "ranks": size}
+            row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
+            f1 = jax.jit(returning(op.jax(mpicoll, count)))
             row["jit1"] = measure(jax_call(f1, x), n, warm)
-            f10 = jax.jit(ten(mpicoll_op(op)))
+            f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
             row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
-            row["donated"] = measure(donated_call(op, shape), n, warm)
-            if mpi4jax is not None and op != "alltoallv":      # mpi4jax has no alltoallv
-                row["mpi4jax"] = measure(jax_call(jax.jit(mpi4jax_op(op)), x), n, warm)
+            if op.donate is not None:
+                row["donated"] = measure(donated_call(op, count, shape), n, warm)
+            if mpi4jax is not None and op.in_mpi4jax:
+                fj = jax.jit(returning(op.jax(mpi4jax, count)))
+                row["mpi4jax"] = measure(jax_call(fj, x), n, warm)
             results.append(row)
-            del send, recv, x
+            del send, x
             if rank == 0:
                 print(row_line(row), flush=True)
     return results
 
 
 VARIANTS = ["mpi4py", "jit1", "jit10", "donated", "mpi4jax"]
+SHOWN = [v for v in VARIANTS if v != "mpi4jax" or mpi4jax is not None]   # table columns
 
 
 def combine(sweeps):
@@ -178,59 +307,79 @@ def combine(sweeps):
     return rows
 
 
+# --- output -----------------------------------------------------------------
+
 def fmt_time(t):
-    return f"{t * 1e6:9.1f} us" if t < 1e-3 else f"{t * 1e3:9.2f} ms"
+    return f"{t * 1e6:8.1f} us" if t < 1e-3 else f"{t * 1e3:8.2f} ms"
 
 
-CELL = 30
+OPCOL, SIZECOL, FLOOR, CELL, EXTRA = 15, 9, 20, 28, 14
 
 
 def header_lines():
-    cols = "".join(f"{v:>{CELL}}" for v in VARIANTS)
-    return [f"{'op':10}{'size':>10}{cols}",
-            " " * 20 + "".join(f"{'time   GB/s (x mpi4py)':>{CELL}}" for _ in VARIANTS)]
+    cols = f"{'mpi4py':>{FLOOR}}" + "".join(f"{v:>{CELL}}" for v in SHOWN[1:])
+    units = (f"{'time    GB/s':>{FLOOR}}"
+             + "".join(f"{'time    GB/s (x mpi4py)':>{CELL}}" for _ in SHOWN[1:]))
+    return [f"{'op':{OPCOL}}{'size':>{SIZECOL}}{cols}{'jit1 - mpi4py':>{EXTRA}}",
+            " " * (OPCOL + SIZECOL) + units + f"{'us':>{EXTRA}}"]
 
 
 def human(nbytes):
     for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if nbytes >= scale:
-            return f"{nbytes / scale:g} {unit}"
-    return f"{nbytes} B"
+        if nbytes >= scale and nbytes % scale == 0:
+            return f"{nbytes // scale} {unit}"
+    return f"{nbytes} B"     # also sizes rounded to whole blocks, e.g. 65532 B at 3 ranks
 
 
 def row_line(row):
-    cells = []
-    for v in VARIANTS:
+    def gbps(v):
+        return f"{row['bytes'] / row[v] / 1e9:6.2f}" if row["bytes"] else f"{'-':>6}"
+    cells = [f"{fmt_time(row['mpi4py'])} {gbps('mpi4py')}".rjust(FLOOR)]
+    for v in SHOWN[1:]:
         if v not in row:
             cells.append(f"{'-':>{CELL}}")
         else:
-            gbps = row["bytes"] / row[v] / 1e9
-            cells.append(f"{fmt_time(row[v])} {gbps:6.2f} ({row[v] / row['mpi4py']:5.2f}x)"
+            cells.append(f"{fmt_time(row[v])} {gbps(v)} ({row[v] / row['mpi4py']:5.2f}x)"
                          .rjust(CELL))
-    return f"{row['op']:10}{human(row['bytes']):>10}{''.join(cells)}"
+    extra = f"{(row['jit1'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
+    return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{''.join(cells)}{extra}"
 
 
 def plot(results, path):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    ops = sorted({r["op"] for r in results})
-    fig, axes = plt.subplots(1, len(ops), figsize=(5 * len(ops), 4), sharey=True)
-    for ax, op in zip(np.atleast_1d(axes), ops):
-        rows = [r for r in results if r["op"] == op]
-        for v in VARIANTS:
-            pts = [(r["bytes"], r["bytes"] / r[v] / 1e9) for r in rows if v in r]
-            if pts:
-                ax.plot(*zip(*pts), marker="o", label=v)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("message size (bytes)")
-        ax.set_title(f"{op}, {size} ranks")
+    ops = [name for name in OPS if any(r["op"] == name for r in results)]
+    ncols = min(4, len(ops))
+    nrows = math.ceil(len(ops) / ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(4.2 * ncols, 3.3 * nrows + 0.6),
+                             squeeze=False, layout="constrained")
+    colors = {v: f"C{i}" for i, v in enumerate(VARIANTS)}
+    for ax, name in zip(axes.flat, ops):
+        rows = [r for r in results if r["op"] == name]
+        if all(r["bytes"] == 0 for r in rows):     # barrier: no data, plot its time
+            have = [v for v in VARIANTS if v in rows[0]]
+            ax.bar(have, [rows[0][v] * 1e6 for v in have], color=[colors[v] for v in have])
+            ax.set_ylabel("time (us)")
+            ax.tick_params(axis="x", labelsize=7)
+        else:
+            for v in VARIANTS:
+                pts = [(r["bytes"], r["bytes"] / r[v] / 1e9) for r in rows if v in r]
+                if pts:
+                    ax.plot(*zip(*pts), marker="o", color=colors[v], label=v)
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            ax.set_xlabel("bytes per rank", fontsize=8)
+            ax.set_ylabel("GB/s", fontsize=8)
+        ax.set_title(name, fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
-    np.atleast_1d(axes)[0].set_ylabel("bandwidth (GB/s)")
-    np.atleast_1d(axes)[0].legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    for ax in axes.flat[len(ops):]:
+        ax.axis("off")
+    handles = [plt.Line2D([], [], color=colors[v], marker="o", label=v) for v in VARIANTS
+               if any(v in r for r in results)]
+    fig.suptitle(f"mpicoll vs mpi4py, {size} ranks (bandwidth = bytes per rank / time)")
+    fig.legend(handles=handles, loc="outside lower center", ncol=len(handles), frameon=False)
+    fig.savefig(path, dpi=110)
 
 
 def main():
@@ -240,18 +389,25 @@ def main():
     parser.add_argument("--rounds", type=int, default=3,
                         help="repeat the whole sweep; each cell is the median over rounds")
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES, metavar="BYTES",
-                        help="message sizes in bytes (default: 8 B to 128 MiB)")
+                        help="message sizes in bytes per rank (default: 8 B to 128 MiB)")
+    parser.add_argument("--ops", nargs="+", default=list(OPS), choices=list(OPS), metavar="NAME",
+                        help="operations to run, in table order (default: all): "
+                             + " ".join(OPS))
     args = parser.parse_args()
+    names = [name for name in OPS if name in args.ops]
     title = (f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
              f"{MPI.Get_library_version().splitlines()[0].strip()}, "
-             f"mpi4jax {'present' if mpi4jax else 'absent'}")
+             f"mpi4jax {'present' if mpi4jax else 'absent'}; size = bytes per rank")
     if rank == 0:
+        skipped = [name for name in names if size < OPS[name].min_ranks]
+        if skipped:
+            print(f"-- skipped at {size} rank(s): {' '.join(skipped)}", flush=True)
         print("\n".join([title] + header_lines()), flush=True)
     sweeps = []
     for k in range(args.rounds):
         if rank == 0 and args.rounds > 1:
             print(f"-- round {k + 1} of {args.rounds}", flush=True)
-        sweeps.append(run(args.quick, args.sizes))
+        sweeps.append(run(args.quick, args.sizes, names))
     results = combine(sweeps)
     if rank == 0 and args.rounds > 1:
         print(f"-- median of the {args.rounds} rounds", flush=True)
@@ -263,7 +419,8 @@ def main():
             f.write("\n".join([title] + header_lines() + [row_line(r) for r in results]) + "\n")
         meta = {"ranks": size, "jax": jax.__version__, "mpi": MPI.Get_library_version().strip(),
                 "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick,
-                "rounds": args.rounds}
+                "rounds": args.rounds, "ops": names, "size": "bytes per rank",
+                "mpi4jax": getattr(mpi4jax, "__version__", None) if mpi4jax else None}
         with open(stem + ".json", "w") as f:
             json.dump({"meta": meta, "results": results}, f, indent=1)
         plot(results, stem + ".png")

@@ -69,6 +69,18 @@ OPS = {
         lambda x, comm: mpicoll.alltoallv(alltoallv_rows(x, WORLD.rank),
                                           *alltoallv_counts(WORLD.rank), comm=comm),
         alltoallv_expected),
+    "bcast": (
+        lambda x, comm: mpicoll.bcast(x, P - 1, comm=comm),
+        lambda inputs, rank: inputs[P - 1]),
+    "allgather": (
+        lambda x, comm: mpicoll.allgather(x[:64], comm=comm),
+        lambda inputs, rank: np.stack([i[:64] for i in inputs])),
+    "scan": (
+        lambda x, comm: mpicoll.scan(x, MPI.SUM, comm=comm),
+        lambda inputs, rank: sum(inputs[:rank + 1])),
+    "reduce_scatter": (
+        lambda x, comm: mpicoll.reduce_scatter(x.reshape(P, -1), MPI.SUM, comm=comm),
+        lambda inputs, rank: sum(inputs).reshape(P, -1)[rank]),
     "sendrecv": (
         # the same tags the script's own messages use, and it receives any tag
         lambda x, comm: mpicoll.sendrecv(x, x, source=(WORLD.rank - 1) % P,
