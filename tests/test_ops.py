@@ -120,7 +120,7 @@ def serial_outputs(op, xs):
 
 @pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
 def test_grad_and_jvp_match_serial(op):
-    P, r = WORLD.size, WORLD.rank
+    r = WORLD.rank
     xs = [jnp.asarray(x) for x in float_inputs(op, WORLD, 0)]
     ts = [jnp.asarray(t) for t in float_inputs(op, WORLD, 1)]
     outs = serial_outputs(op, xs)

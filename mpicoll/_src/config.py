@@ -1,5 +1,6 @@
 """User settings that are read when a function is traced."""
 
+import contextlib
 import os
 
 # The largest message that keeps every MPI count <= INT_MAX and every single
@@ -58,12 +59,31 @@ def get_chunk_bytes():
     return DEFAULT_CHUNK_BYTES
 
 
+_user_dtype = None   # set while a 16-bit reduction is traced in float32
+
+
+@contextlib.contextmanager
+def computed_in(user_dtype):
+    """Trace a reduction of `user_dtype` data that is computed in a wider type
+    (float16/bfloat16 SUM/PROD in float32): the chunk limit is checked
+    against the user's element and rounded up to one wide element."""
+    global _user_dtype
+    previous, _user_dtype = _user_dtype, user_dtype
+    try:
+        yield
+    finally:
+        _user_dtype = previous
+
+
 def chunk_bytes_for(dtype):
     """The chunk limit for `dtype`, checked to hold at least one element."""
     limit = get_chunk_bytes()
+    if _user_dtype is not None and limit >= _user_dtype.itemsize:
+        return max(limit, dtype.itemsize)
     if limit < dtype.itemsize:
+        shown = dtype if _user_dtype is None else _user_dtype
         raise ValueError(
-            f"the chunk limit ({limit} bytes) is smaller than one {dtype} element "
-            f"({dtype.itemsize} bytes); raise it with mpicoll.set_chunk_bytes or "
+            f"the chunk limit ({limit} bytes) is smaller than one {shown} element "
+            f"({shown.itemsize} bytes); raise it with mpicoll.set_chunk_bytes or "
             f"{_ENV_CHUNK_BYTES}")
     return limit

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from mpi4py import MPI  # noqa: F401  (doctest names)
 
 from mpicoll._src.comms import resolve_comm
-from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.config import chunk_bytes_for, computed_in
 from mpicoll._src.ops.alltoall import _alltoall
 from mpicoll._src.primitive import elementwise_batch, mpi_primitive, reduction_rules
 from mpicoll._src.validation import OP_CODES, as_array, check_op, reject_token
@@ -80,7 +80,8 @@ def half_in_float32(reduce):
     """
     def wrapped(x, code, *args, **kwargs):
         if x.dtype in HALF and code in (SUM, PROD):
-            return reduce(x.astype(jnp.float32), code, *args, **kwargs).astype(x.dtype)
+            with computed_in(x.dtype):
+                return reduce(x.astype(jnp.float32), code, *args, **kwargs).astype(x.dtype)
         return reduce(x, code, *args, **kwargs)
     return wrapped
 

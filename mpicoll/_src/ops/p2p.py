@@ -14,6 +14,7 @@ sends one; keep templates that carry the derivative on every rank (see
 docs/differentiation.md, "Receive-side templates").
 """
 
+import jax.numpy as jnp
 from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
@@ -21,8 +22,6 @@ from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source
 from mpicoll._src.primitive import linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
-
-import jax.numpy as jnp
 
 
 def send(x, dest, *, tag=0, comm=None, token=None):
