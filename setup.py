@@ -1,13 +1,20 @@
 """Build mpicoll's Cython FFI handlers with the MPI compiler wrapper.
 
+The package's metadata (name, version, dependencies, ...) is in
+pyproject.toml; this file only describes the compiled extension and which
+files go into the package.
+
 The compiler is `$MPICC` if set, else `mpicc` on PATH. The XLA FFI header
 comes from the installed jaxlib (`jax.ffi.include_dir()`), the MPI
-declarations from mpi4py (`mpi4py.get_include()` / `libmpi.pxd`).
+declarations from mpi4py (`mpi4py.get_include()` / `libmpi.pxd`). All three
+are looked up only when the extension is built, so reading the metadata
+(e.g. `pip install`'s metadata step, an sdist) needs neither MPI nor JAX.
 """
 import os
 import shutil
 
 from setuptools import Extension, find_packages, setup
+from setuptools.command.build_ext import build_ext
 
 
 def mpi_compiler():
@@ -19,34 +26,43 @@ def mpi_compiler():
     return mpicc
 
 
-def extensions():
-    from Cython.Build import cythonize
-    import jax.ffi
-    import mpi4py
+class build_mpi_ext(build_ext):
+    """build_ext that cythonizes against the installed jaxlib and mpi4py and
+    compiles and links through the MPI compiler wrapper."""
 
-    mpicc = mpi_compiler()
-    # setuptools compiles with $CC and links with $LDSHARED; both go through
-    # the wrapper so that MPI's include and library flags apply.
-    os.environ["CC"] = mpicc
-    os.environ["LDSHARED"] = " ".join([mpicc, "-shared"])
-    ext = Extension(
-        "mpicoll._src._ffi",
-        ["mpicoll/_src/_ffi.pyx"],
-        include_dirs=[jax.ffi.include_dir(), mpi4py.get_include()],
-        extra_compile_args=["-O2"],
-    )
-    return cythonize([ext], compiler_directives={"language_level": 3})
+    def run(self):
+        try:
+            import Cython  # noqa: F401
+            import jax.ffi
+            import mpi4py
+        except ImportError as exc:
+            raise SystemExit(
+                f"mpicoll: building the extension needs Cython>=3, jax and mpi4py in "
+                f"this environment ({exc}); install them, then build with "
+                "`pip install --no-build-isolation .` (see README 'Install').")
+        mpicc = mpi_compiler()
+        # setuptools compiles with $CC and links with $LDSHARED (read when
+        # build_ext.run creates the compiler); both go through the wrapper so
+        # that MPI's include and library flags apply.
+        os.environ["CC"] = mpicc
+        os.environ["LDSHARED"] = " ".join([mpicc, "-shared"])
+        for ext in self.extensions:
+            for include in (jax.ffi.include_dir(), mpi4py.get_include()):
+                if include not in ext.include_dirs:
+                    ext.include_dirs.append(include)
+        super().run()
+
+    def build_extension(self, ext):
+        from Cython.Build import cythonize
+        ext.sources = cythonize([ext], compiler_directives={"language_level": 3},
+                                quiet=self.verbose == 0)[0].sources
+        super().build_extension(ext)
 
 
 setup(
-    name="mpicoll",
-    version="0.1.0",
-    description="MPI collectives as first-class JAX primitives",
     packages=find_packages(include=["mpicoll", "mpicoll.*"]),
     package_data={"mpicoll._src": ["*.pyx", "*.pxd"]},
-    ext_modules=extensions(),
-    python_requires=">=3.11",
-    install_requires=["jax>=0.10", "jaxlib>=0.10", "mpi4py>=4.0", "numpy"],
-    extras_require={"test": ["pytest", "pytest-mpi", "pytest-timeout"],
-                    "bench": ["matplotlib"]},
+    ext_modules=[Extension("mpicoll._src._ffi", ["mpicoll/_src/_ffi.pyx"],
+                           extra_compile_args=["-O2"])],
+    cmdclass={"build_ext": build_mpi_ext},
 )

@@ -88,7 +88,12 @@ def save_slice(u, slices, shape, comm, path):
     for sl, piece in pieces:
         if piece is not None:
             plane[sl[0], sl[1]] = piece
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        print("matplotlib is not installed, so no picture: pip install matplotlib "
+              "(or mpicoll[examples])")
+        return
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(5, 4))
