@@ -340,6 +340,12 @@ def test_truncation_is_an_exception_and_ranks_recover(comm, restore_chunk_bytes,
     for exc in errors:
         assert exc is not None, "a truncating receive did not raise"
         assert "truncat" in str(exc).lower(), str(exc)
+        # the message says where: the MPI call, this rank, the communicator
+        # size, the peers and tags, and the element count and dtype
+        context = (f"MPI_Sendrecv failed on rank {comm.rank} (communicator of {comm.size} "
+                   f"ranks; source {left}; dest {right}; sendtag 0; recvtag {MPI.ANY_TAG}; "
+                   f"8 float64 elements)")
+        assert context in str(exc), str(exc)
     np.testing.assert_array_equal(np.asarray(eager), xs.sum(0))
     np.testing.assert_array_equal(np.asarray(jitted), xs.max(0))
     np.testing.assert_array_equal(np.asarray(ring), np.arange(3.0) + left)
