@@ -371,3 +371,65 @@ def test_gpu_arrays_get_a_clear_error():
     rule = getattr(entry, "rule", entry)
     with pytest.raises(NotImplementedError, match="CPU arrays only"):
         rule(None, None)
+
+
+@pytest.fixture
+def debug_mode():
+    """MPICOLL_DEBUG=1's checks for this test (read by the handlers at run time)."""
+    from mpicoll._src import _ffi
+    _ffi.set_debug(True)
+    yield
+    _ffi.set_debug(False)
+
+
+def _raises_on_every_rank(call):
+    try:
+        jax.block_until_ready(call())
+    except Exception as exc:   # noqa: BLE001 (JaxRuntimeError or similar)
+        return str(exc)
+    return None
+
+
+@pytest.mark.timeout(60)
+def test_debug_mode_reports_mismatched_collectives_on_every_rank(comm, debug_mode, capfd):
+    """Rank-dependent sizes, roots and chunk limits: with MPICOLL_DEBUG every
+    rank raises, naming what each rank called, instead of hanging or mixing
+    data; afterwards the ranks communicate normally. Every call is logged."""
+    if comm.size == 1:
+        pytest.skip("needs ranks that disagree")   # the same on every rank
+    r = comm.rank
+    cases = {
+        "sizes": lambda: jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM))(jnp.ones(3 + r)),
+        "roots": lambda: mpicoll.bcast(jnp.ones(2), r),
+        "operations": lambda: (mpicoll.allgather(jnp.ones(2)) if r == 0
+                               else mpicoll.allreduce(jnp.ones(2), MPI.SUM)),
+    }
+    messages = {name: _raises_on_every_rank(call) for name, call in cases.items()}
+    mpicoll.set_chunk_bytes(8 if r == 0 else 16)
+    try:
+        messages["chunk limits"] = _raises_on_every_rank(
+            lambda: jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM))(jnp.ones(5)))
+    finally:
+        mpicoll.set_chunk_bytes(None)
+    after = np.asarray(mpicoll.allreduce(jnp.ones(2), MPI.SUM))
+    for name, message in messages.items():
+        assert message is not None, f"mismatched {name} did not raise"
+        assert "made different calls" in message, message
+        assert all(f"rank {s}: [" in message for s in range(comm.size)), message
+    assert "rank 0: [float64, 3," in messages["sizes"], messages["sizes"]
+    np.testing.assert_array_equal(after, np.full(2, float(comm.size)))
+    log = capfd.readouterr().err
+    assert f"mpicoll[{r}/{comm.size}] MPI_Allreduce" in log, log[-2000:]
+
+
+@pytest.mark.timeout(60)
+def test_debug_mode_checks_alltoallv_counts(comm, debug_mode):
+    """Send counts that disagree with the peers' receive counts (which MPI
+    cannot see before data moves) raise on every rank in debug mode."""
+    P, r = comm.size, comm.rank
+    send, recv = [1] * P, [1] * P
+    if r == 0:
+        send = [2] * P                       # everybody else expects 1 row from rank 0
+    message = _raises_on_every_rank(
+        lambda: mpicoll.alltoallv(jnp.ones((sum(send), 2)), send, recv))
+    assert message is not None and "receive counts" in message, message

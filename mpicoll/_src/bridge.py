@@ -4,6 +4,7 @@ Importing this module initialises MPI (through mpi4py, which requests
 MPI_THREAD_MULTIPLE by default: XLA runs the handlers on its own threads).
 """
 
+import os
 import warnings
 
 import jax
@@ -84,9 +85,18 @@ def attribute_names():
     return _ffi.attribute_names()
 
 
+def _debug_from_environment():
+    """MPICOLL_DEBUG=1: log every operation and compare each collective's
+    signature across its ranks before calling MPI (README "When something
+    goes wrong")."""
+    value = os.environ.get("MPICOLL_DEBUG", "").strip().lower()
+    _ffi.set_debug(value not in ("", "0", "false", "no", "off"))
+
+
 _check_same_mpi()
 _check_tables()
 _check_thread_support()
+_debug_from_environment()
 _ffi.make_half_ops()
 for _name, _capsule in _ffi.handlers().items():
     jax.ffi.register_ffi_target(_name, _capsule, platform="cpu", api_version=1)
