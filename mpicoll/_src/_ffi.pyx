@@ -714,96 +714,84 @@ cdef inline char* at(const XLA_FFI_Buffer* buf, int64_t offset) noexcept nogil:
 
 # --- reductions and broadcast: consecutive element ranges ------------------
 
-cdef int allreduce(Call* c) noexcept nogil:
-    cdef XLA_FFI_Buffer* x = c.args[0]
-    cdef XLA_FFI_Buffer* y = c.rets[0]
+ctypedef int (*RangeCall)(Call* c, int64_t offset, int n, MPI_Datatype dtype,
+                          MPI_Op op) noexcept nogil
+
+
+cdef int element_rounds(Call* c, const XLA_FFI_Buffer* buf, bint reducing,
+                        RangeCall fn) noexcept nogil:
+    """Run an operation on consecutive element ranges of `buf`, at most one
+    chunk each: `fn(c, offset, n, dtype, op)` moves `n` elements starting at
+    byte `offset` (`op` is MPI_OP_NULL unless `reducing`)."""
     cdef MPI_Datatype dtype
-    cdef MPI_Op op
-    cdef int64_t isz, start = 0, count = 0, ierr
-    if not datatype(c, x, &dtype, &isz) or not reduction(c, x, &op):
+    cdef MPI_Op op = MPI_OP_NULL
+    cdef int64_t isz, start = 0, count = 0
+    cdef int ierr
+    if not datatype(c, buf, &dtype, &isz) or (reducing and not reduction(c, buf, &op)):
         return MPI_ERR_TYPE
-    cdef bint in_place = x.data == y.data        # XLA gave us the dead input's memory
     cdef int64_t step = chunk_elements(c, isz)
-    while next_chunk(&start, &count, num_elements(x), step):
-        ierr = MPI_Allreduce(MPI_IN_PLACE if in_place else <void*>at(x, start * isz),
-                             at(y, start * isz), <int>count, dtype, op, c.comm)
+    while next_chunk(&start, &count, num_elements(buf), step):
+        ierr = fn(c, start * isz, <int>count, dtype, op)
         if ierr != MPI_SUCCESS:
             return ierr
     return MPI_SUCCESS
+
+
+cdef inline void* source(Call* c, int64_t off) noexcept nogil:
+    """The operand's data, or MPI_IN_PLACE when XLA gave the result the
+    (dead) operand's memory."""
+    return MPI_IN_PLACE if c.args[0].data == c.rets[0].data else <void*>at(c.args[0], off)
+
+
+cdef int allreduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
+    return MPI_Allreduce(source(c, off), at(c.rets[0], off), n, t, op, c.comm)
+
+
+cdef int reduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    if c.rank != root:          # MPI_IN_PLACE is the root's only
+        return MPI_Reduce(at(c.args[0], off), NULL, n, t, op, root, c.comm)
+    return MPI_Reduce(source(c, off), at(c.rets[0], off), n, t, op, root, c.comm)
+
+
+cdef int scan_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
+    return MPI_Scan(source(c, off), at(c.rets[0], off), n, t, op, c.comm)
+
+
+cdef int exscan_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
+    # rank 0's result is undefined in MPI; the Python side puts the identity
+    return MPI_Exscan(source(c, off), at(c.rets[0], off), n, t, op, c.comm)
+
+
+cdef int bcast_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
+    return MPI_Bcast(at(c.rets[0], off), n, t, <int>c.attr[ATTR_ROOT], c.comm)
+
+
+cdef int allreduce(Call* c) noexcept nogil:
+    return element_rounds(c, c.args[0], True, allreduce_range)
 
 
 cdef int reduce(Call* c) noexcept nogil:
     # The result is the reduction on root and `x` unchanged elsewhere.
-    cdef XLA_FFI_Buffer* x = c.args[0]
-    cdef XLA_FFI_Buffer* y = c.rets[0]
-    cdef MPI_Datatype dtype
-    cdef MPI_Op op
-    cdef int64_t isz, start = 0, count = 0, ierr
-    if not datatype(c, x, &dtype, &isz) or not reduction(c, x, &op):
-        return MPI_ERR_TYPE
-    cdef int root = <int>c.attr[ATTR_ROOT]
-    cdef bint in_place = x.data == y.data and c.rank == root
-    cdef int64_t step = chunk_elements(c, isz)
-    while next_chunk(&start, &count, num_elements(x), step):
-        ierr = MPI_Reduce(MPI_IN_PLACE if in_place else <void*>at(x, start * isz),
-                          at(y, start * isz) if c.rank == root else NULL,
-                          <int>count, dtype, op, root, c.comm)
-        if ierr != MPI_SUCCESS:
-            return ierr
-    if c.rank != root:
-        copy_buffer(y, x, num_elements(x) * isz)
-    return MPI_SUCCESS
-
-
-cdef int prefix(Call* c, bint exclusive) noexcept nogil:
-    # Rank 0's exclusive result is undefined in MPI; the Python side
-    # replaces it with the op's identity.
-    cdef XLA_FFI_Buffer* x = c.args[0]
-    cdef XLA_FFI_Buffer* y = c.rets[0]
-    cdef MPI_Datatype dtype
-    cdef MPI_Op op
-    cdef int64_t isz, start = 0, count = 0, ierr
-    if not datatype(c, x, &dtype, &isz) or not reduction(c, x, &op):
-        return MPI_ERR_TYPE
-    cdef bint in_place = x.data == y.data
-    cdef int64_t step = chunk_elements(c, isz)
-    cdef void* src
-    while next_chunk(&start, &count, num_elements(x), step):
-        src = MPI_IN_PLACE if in_place else <void*>at(x, start * isz)
-        if exclusive:
-            ierr = MPI_Exscan(src, at(y, start * isz), <int>count, dtype, op, c.comm)
-        else:
-            ierr = MPI_Scan(src, at(y, start * isz), <int>count, dtype, op, c.comm)
-        if ierr != MPI_SUCCESS:
-            return ierr
-    return MPI_SUCCESS
+    cdef int ierr = element_rounds(c, c.args[0], True, reduce_range)
+    if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT]:
+        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * item_size(c.args[0].dtype))
+    return ierr
 
 
 cdef int scan(Call* c) noexcept nogil:
-    return prefix(c, False)
+    return element_rounds(c, c.args[0], True, scan_range)
 
 
 cdef int exscan(Call* c) noexcept nogil:
-    return prefix(c, True)
+    return element_rounds(c, c.args[0], True, exscan_range)
 
 
 cdef int bcast(Call* c) noexcept nogil:
     # Root's `x` is sent; elsewhere `x` only gives the shape.
-    cdef XLA_FFI_Buffer* x = c.args[0]
-    cdef XLA_FFI_Buffer* y = c.rets[0]
-    cdef MPI_Datatype dtype
-    cdef int64_t isz, start = 0, count = 0, ierr
-    if not datatype(c, x, &dtype, &isz):
-        return MPI_ERR_TYPE
-    cdef int root = <int>c.attr[ATTR_ROOT]
-    if c.rank == root:
-        copy_buffer(y, x, num_elements(x) * isz)
-    cdef int64_t step = chunk_elements(c, isz)
-    while next_chunk(&start, &count, num_elements(y), step):
-        ierr = MPI_Bcast(at(y, start * isz), <int>count, dtype, root, c.comm)
-        if ierr != MPI_SUCCESS:
-            return ierr
-    return MPI_SUCCESS
+    if c.rank == <int>c.attr[ATTR_ROOT]:
+        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * item_size(c.args[0].dtype))
+    return element_rounds(c, c.rets[0], False, bcast_range)
 
 
 cdef int reduce_scatter(Call* c) noexcept nogil:
@@ -946,13 +934,18 @@ cdef bint fits_int(const ByteTable* t, int size, int64_t chunk) noexcept nogil:
     return True
 
 
-cdef int* int_counts(const int64_t* values, int size) noexcept nogil:
-    """`values` as C ints (caller frees); checked to fit by `fits_int`."""
-    cdef int* out = <int*>malloc(size * sizeof(int))
+cdef int* int_tables(const ByteTable* t, int size) noexcept nogil:
+    """The table as C ints, in one allocation (caller frees): send counts,
+    send displacements, receive counts, receive displacements; checked to
+    fit by `fits_int`."""
+    cdef int* out = <int*>malloc(4 * size * sizeof(int))
     cdef int i
     if out != NULL:
         for i in range(size):
-            out[i] = <int>values[i]
+            out[i] = <int>t.sbytes[i]
+            out[size + i] = <int>t.sdispl[i]
+            out[2 * size + i] = <int>t.rbytes[i]
+            out[3 * size + i] = <int>t.rdispl[i]
     return out
 
 
@@ -979,8 +972,8 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
     the table."""
     cdef int64_t chunk = c.attr[ATTR_CHUNK_BYTES]
     cdef int ierr = MPI_SUCCESS
-    cdef int local, i
-    cdef int* ints[4]
+    cdef int local
+    cdef int* ints
     if chunk > INT_MAX:
         chunk = INT_MAX
     if need_rounds < 0:
@@ -989,16 +982,12 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
     if ierr != MPI_SUCCESS:
         pass
     elif not need_rounds:
-        ints[0] = int_counts(t.sbytes, c.size)
-        ints[1] = int_counts(t.sdispl, c.size)
-        ints[2] = int_counts(t.rbytes, c.size)
-        ints[3] = int_counts(t.rdispl, c.size)
-        if ints[0] == NULL or ints[1] == NULL or ints[2] == NULL or ints[3] == NULL:
+        ints = int_tables(t, c.size)
+        if ints == NULL:
             ierr = MPI_ERR_NO_MEM
         else:
-            ierr = native(c, t, ints[0], ints[1], ints[2], ints[3])
-        for i in range(4):
-            free(ints[i])
+            ierr = native(c, t, ints, ints + c.size, ints + 2 * c.size, ints + 3 * c.size)
+            free(ints)
     else:
         ierr = alltoallv_rounds(<char*>c.args[0].data, t.sbytes, t.sdispl,
                                 <char*>c.rets[0].data, t.rbytes, t.rdispl, c.size, chunk,

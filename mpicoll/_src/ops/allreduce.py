@@ -54,36 +54,37 @@ def allreduce(x, op, *, comm=None, token=None):
     reject_token(token)
     comm = resolve_comm(comm)
     x = as_array(x, "x")
-    code = check_op(op, x.dtype)
-    if code in LOGICAL and x.dtype != jnp.bool_:
-        # MPI returns 0/1 for logical ops on integers, except that a
-        # single-rank MPI_Allreduce copies its input untouched; normalising
-        # first makes the result independent of the communicator size.
-        x = (x != 0).astype(x.dtype)
-    return half_in_float32(_allreduce)(x, code, comm)
+    return reduced(allreduce_p, x, check_op(op, x.dtype), comm=comm)
 
 
 HALF = (jnp.float16, jnp.bfloat16)
 
 
-def half_in_float32(reduce):
-    """Wrap a public reduction ``reduce(x, code, ...)`` so that float16 and
-    bfloat16 SUM and PROD are computed in float32 and rounded to the 16-bit
-    type once, at the end.
+def reduced(prim, x, code, **params):
+    """Bind reduction primitive `prim` on `x` with reduction `code`: the one
+    place for what every reduction collective (allreduce, reduce, scan,
+    exscan, reduce_scatter) does to its operand.
 
-    MPI applies the operation pairwise along its reduction tree; with
-    16-bit partial results the answer would depend on the number of ranks
-    and the tree (bfloat16 SUM of four values: -316 where the once-rounded
-    sum is -314). In float32 the partial sums of a few 16-bit values are
-    exact, so the result is the once-rounded one. MIN and MAX are exact in
-    any precision and stay 16-bit. Derivatives pass through the casts.
+    * Logical ops on integers: the operand becomes 0/1 first. MPI returns 0/1
+      for them, except that a single-rank MPI_Allreduce copies its input
+      untouched; normalising makes the result independent of the
+      communicator size.
+    * float16/bfloat16 SUM and PROD are computed in float32 and rounded to
+      the 16-bit type once, at the end. MPI applies the operation pairwise
+      along its reduction tree; with 16-bit partial results the answer would
+      depend on the number of ranks and the tree (bfloat16 SUM of four
+      values: -316 where the once-rounded sum is -314). In float32 the
+      partial sums of a few 16-bit values are exact. MIN and MAX are exact
+      in any precision and stay 16-bit. Derivatives pass through the casts.
     """
-    def wrapped(x, code, *args, **kwargs):
-        if x.dtype in HALF and code in (SUM, PROD):
-            with computed_in(x.dtype):
-                return reduce(x.astype(jnp.float32), code, *args, **kwargs).astype(x.dtype)
-        return reduce(x, code, *args, **kwargs)
-    return wrapped
+    if code in LOGICAL and x.dtype != jnp.bool_:
+        x = (x != 0).astype(x.dtype)
+    if x.dtype in HALF and code in (SUM, PROD):
+        with computed_in(x.dtype):
+            wide = prim.bind(x.astype(jnp.float32), op=code,
+                             chunk_bytes=chunk_bytes_for(jnp.dtype(jnp.float32)), **params)
+        return wide.astype(x.dtype)
+    return prim.bind(x, op=code, chunk_bytes=chunk_bytes_for(x.dtype), **params)
 
 
 def _allreduce(x, op, comm):

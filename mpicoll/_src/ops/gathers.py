@@ -19,8 +19,7 @@ import jax.numpy as jnp
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.ops.allreduce import (LOGICAL, SUM, _allreduce, half_in_float32,
-                                        reduction_tangent)
+from mpicoll._src.ops.allreduce import SUM, _allreduce, reduced, reduction_tangent
 from mpicoll._src.ops.alltoallv import alltoallv_p
 from mpicoll._src.primitive import linear_rules, mpi_primitive, reduction_rules
 from mpicoll._src.validation import (as_array, check_counts, check_op, check_root, check_rows,
@@ -108,12 +107,7 @@ def reduce_scatter(x, op, *, comm=None, token=None):
     if x.ndim == 0 or x.shape[0] != comm.size:
         raise ValueError(f"reduce_scatter needs x.shape[0] == comm size ({comm.size}): one "
                          f"block per rank; got x.shape = {x.shape}")
-    if code in LOGICAL and x.dtype != jnp.bool_:
-        x = (x != 0).astype(x.dtype)      # 0/1 on every rank count, as allreduce
-
-    def bind(v, code):
-        return reduce_scatter_p.bind(v, op=code, comm=comm, chunk_bytes=chunk_bytes_for(v.dtype))
-    return half_in_float32(bind)(x, code)
+    return reduced(reduce_scatter_p, x, code, comm=comm)
 
 
 reduce_scatter_p = mpi_primitive(

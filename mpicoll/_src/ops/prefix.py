@@ -18,9 +18,7 @@ import jax
 import jax.numpy as jnp
 
 from mpicoll._src.comms import resolve_comm
-from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.ops.allreduce import (LOGICAL, MAX, MIN, PROD, SUM, _allreduce,
-                                        half_in_float32)
+from mpicoll._src.ops.allreduce import MAX, MIN, PROD, SUM, _allreduce, reduced
 from mpicoll._src.ops.gathers import allgather_p
 from mpicoll._src.primitive import (elementwise_batch, mpi_primitive, rank_select,
                                     reduction_rules)
@@ -31,12 +29,7 @@ _SERIAL = {SUM: jnp.sum, PROD: jnp.prod, MIN: jnp.min, MAX: jnp.max}
 
 def _prefix(x, op, comm, prim):
     code = check_op(op, x.dtype)
-    if code in LOGICAL and x.dtype != jnp.bool_:
-        x = (x != 0).astype(x.dtype)      # 0/1 on every rank count, as allreduce
-
-    def bind(v, code):
-        return prim.bind(v, op=code, comm=comm, chunk_bytes=chunk_bytes_for(v.dtype))
-    return half_in_float32(bind)(x, code), code
+    return reduced(prim, x, code, comm=comm), code
 
 
 def scan(x, op, *, comm=None, token=None):

@@ -25,10 +25,9 @@ import jax.numpy as jnp
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.ops.allreduce import (LOGICAL, SUM, _allreduce, half_in_float32,
-                                        reduction_tangent)
-from mpicoll._src.primitive import (elementwise_batch, linear_rules, mpi_primitive,
-                                    rank_select, reduction_rules)
+from mpicoll._src.ops.allreduce import SUM, _allreduce, reduced, reduction_tangent
+from mpicoll._src.primitive import (differentiable, elementwise_batch, linear_rules,
+                                    mpi_primitive, rank_select, reduction_rules)
 from mpicoll._src.validation import as_array, check_op, check_root, reject_token
 
 
@@ -122,15 +121,13 @@ def reduce(x, op, root, *, comm=None, token=None):
     x = as_array(x, "x")
     code = check_op(op, x.dtype)
     root = check_root(root, comm)
-    if code in LOGICAL and x.dtype != jnp.bool_:
-        # 0/1 on every rank count, as allreduce; other ranks keep their x
-        y = _reduce((x != 0).astype(x.dtype), code, root, comm)
-        return _on_root(comm, root, y, x)
-    return half_in_float32(_reduce)(x, code, root, comm)
-
-
-def _reduce(x, code, root, comm):
-    return reduce_p.bind(x, op=code, root=root, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype))
+    y = reduced(reduce_p, x, code, root=root, comm=comm)
+    if differentiable(x):
+        return y
+    # Other ranks get their x unchanged, also where `reduced` normalised it
+    # (logical ops on integers). No derivatives here, so a rank-dependent
+    # choice cannot unbalance derivative communication.
+    return _on_root(comm, root, y, x)
 
 
 reduce_p = mpi_primitive("reduce", abstract_eval=lambda x, **_: x, ffi_attributes=_attributes,
