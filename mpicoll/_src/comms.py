@@ -30,20 +30,9 @@ twin, after the operations already dispatched on it have finished.
 
 import dataclasses
 
-import jax
-import numpy as np
 from mpi4py import MPI
 
-
-def wait_for_dispatched_work():
-    """Block until every computation dispatched so far has finished.
-
-    mpicoll's jitted computations carry no runtime token (see
-    `mpicoll._src.primitive`), so JAX does not track them; the CPU runtime
-    runs one device's computations in dispatch order, so a trivial
-    computation finishes after all of them.
-    """
-    jax.block_until_ready(jax.jit(lambda x: x + 1)(np.zeros((), np.int32)))
+from mpicoll._src.primitive import wait_for_dispatched_work
 
 
 def _free_twin(comm, keyval, twin):

@@ -259,16 +259,24 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, in_place=Fa
     return results
 
 
+_TRIVIAL = jax.jit(lambda x: x + 1)
+
+
+def wait_for_dispatched_work():
+    """Block until every computation dispatched so far has finished.
+
+    mpicoll's jitted computations carry no runtime token (see `scope`), so
+    JAX does not track them; the CPU runtime runs one device's computations
+    in dispatch order, so a trivial computation finishes after all of them.
+    """
+    jax.block_until_ready(_TRIVIAL(np.zeros((), np.int32)))
+
+
 @atexit.register
 def _wait_for_pending_mpi_work():
-    # Without runtime tokens JAX's own exit hook does not wait for jitted MPI
-    # operations still running; a trivial computation completes after all of
-    # them (in-order execution per device). Registered after mpi4py's
-    # MPI_Finalize hook, so it runs before it.
+    # JAX's own exit hook does not wait for jitted MPI operations still
+    # running. Registered after mpi4py's MPI_Finalize hook, so it runs first.
     try:
-        jax.block_until_ready(jax.jit(lambda x: x + 1)(np.zeros((), np.int32)))
+        wait_for_dispatched_work()
     except Exception:   # interpreter shutting down: nothing left to protect
         pass
-
-
-from mpicoll._src import scope  # noqa: E402,F401  (installs the fast-dispatch hook)
