@@ -280,3 +280,6 @@ def _wait_for_pending_mpi_work():
         wait_for_dispatched_work()
     except Exception:   # interpreter shutting down: nothing left to protect
         pass
+
+
+from mpicoll._src import scope  # noqa: E402,F401  (installs the fast-dispatch hook)
