@@ -274,8 +274,11 @@ def halo_exchange(x, halo, comm, *, periodic=None):
     cotangent; unchanged boundary halos pass theirs through. Works under
     ``jit``, ``vmap`` and ``lax`` control flow like every mpicoll op.
 
-    Raises (on every rank alike; the checks run at trace time and communicate
-    over ``comm``, so every rank must call with the same arguments):
+    The checks below run at trace time and communicate over ``comm``, so
+    they raise on every rank alike, and every rank must call with the same
+    arguments.
+
+    Raises:
       TypeError: ``comm`` not a Cartcomm; halo widths that are not ints or are
         traced; ``periodic`` of the wrong type.
       ValueError: a Cartcomm with more than 3 dimensions; ``halo`` or
