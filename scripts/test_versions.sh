@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# The JAX-version matrix: for each job, copy this tree to a fresh directory,
-# build it there with scripts/setup.sh in a fresh environment (the README's
-# commands), run scripts/test.sh at the job's rank counts, and print one
-# summary line per job. Exit status is non-zero if any job failed.
+# The JAX-version and MPI matrix: for each job, copy this tree to a fresh
+# directory, build it there with scripts/setup.sh in a fresh environment (the
+# README's commands), run scripts/test.sh at the job's rank counts, and print
+# one summary line per job. Exit status is non-zero if any job failed.
 #
 # Usage: ./scripts/test_versions.sh [JOB ...]
-# A JOB is "python|jax requirement|rank counts", e.g. "python3.12|jax<0.12|2".
+# A JOB is "python|jax requirement|rank counts" or
+# "python|jax requirement|MPI|rank counts", e.g. "python3.12|jax<0.12|2" or
+# "python3.11|jax>=0.10|openmpi|2 4:tests/test_ops.py". MPI is what
+# scripts/setup.sh's MPICOLL_MPI takes (default mpich). A rank count may name
+# the tests to run at it after a colon ("4:tests/test_ops.py" runs only
+# tests/test_ops.py at 4 ranks; a bare count runs the whole suite).
 # Default jobs: the newest JAX that pip gives Python 3.12, 3.13 and 3.11
 # (jax 0.10.x there), each at 2 ranks. (scripts/setup.sh finds pyenv's
 # interpreters for names like python3.12.)
@@ -21,25 +26,38 @@ summary=()
 status=0
 n=0
 for job in "$@"; do
-  IFS='|' read -r python jax ranks <<<"$job"
+  IFS='|' read -r python jax mpi ranks <<<"$job"
+  [ -z "$ranks" ] && { ranks=$mpi; mpi=mpich; }
   n=$((n + 1))
   dir="$root/$n"
   rm -rf "$dir" && mkdir -p "$dir"
   # tracked and untracked-but-not-ignored files: what a commit of this tree holds
   git ls-files -z --cached --others --exclude-standard | \
     while IFS= read -r -d '' f; do [ -e "$f" ] && cp --parents -- "$f" "$dir/"; done
-  echo "=== job $n: $python, $jax, ranks $ranks (in $dir) ==="
+  echo "=== job $n: $python, $jax, $mpi, ranks $ranks (in $dir) ==="
   start=$(date +%s)
   log="$dir/test.log"
-  if ! PYTHON="$python" MPICOLL_JAX="$jax" "$dir/scripts/setup.sh" > "$dir/setup.log" 2>&1; then
+  if ! PYTHON="$python" MPICOLL_JAX="$jax" MPICOLL_MPI="$mpi" "$dir/scripts/setup.sh" \
+       > "$dir/setup.log" 2>&1; then
     tail -n 30 "$dir/setup.log"
     summary+=("job $n: $python $jax: SETUP FAILED (see $dir/setup.log)")
     status=1
     continue
   fi
   versions=$(tail -n 1 "$dir/setup.log")
-  MPICOLL_TEST_RANKS="$ranks" "$dir/scripts/test.sh" 2>&1 | tee "$log"
-  result=${PIPESTATUS[0]}
+  # whole-suite rank counts in one scripts/test.sh run, each "count:tests" in its own
+  whole="" result=0
+  : > "$log"
+  for r in $ranks; do [ "${r#*:}" = "$r" ] && whole="$whole $r"; done
+  if [ -n "$whole" ]; then
+    MPICOLL_TEST_RANKS="$whole" "$dir/scripts/test.sh" 2>&1 | tee -a "$log"
+    [ "${PIPESTATUS[0]}" = 0 ] || result=1
+  fi
+  for r in $ranks; do
+    [ "${r#*:}" = "$r" ] && continue
+    MPICOLL_TEST_RANKS="${r%%:*}" "$dir/scripts/test.sh" ${r#*:} 2>&1 | tee -a "$log"
+    [ "${PIPESTATUS[0]}" = 0 ] || result=1
+  done
   [ "$result" = 0 ] || status=1
   counts=$(grep -E "^(=+ )?[0-9]+ (passed|failed)|^[0-9]+ failed|passed.* in [0-9.]+s" "$log" \
            | sed -E 's/ in [0-9.]+s.*//; s/=//g; s/^ +//' | paste -sd ';' -)

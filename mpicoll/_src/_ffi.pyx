@@ -1518,3 +1518,17 @@ def library_version():
     cdef int length = 0
     MPI_Get_library_version(text, &length)
     return text[:length].decode(errors="replace")
+
+
+cdef extern from "mpicoll_built_mpi.h":
+    # written by setup.py from a probe program built with the same mpicc
+    const char* MPICOLL_BUILT_MPI_LIBRARY
+    const char* MPICOLL_BUILT_MPI_VERSION
+
+
+def built_with_library():
+    """(path, MPI_Get_library_version text) of the libmpi that programs built
+    with this module's mpicc load, as setup.py found them; empty strings if
+    it could not tell."""
+    return (MPICOLL_BUILT_MPI_LIBRARY.decode(errors="replace"),
+            MPICOLL_BUILT_MPI_VERSION.decode(errors="replace"))

@@ -5,6 +5,7 @@ MPI_THREAD_MULTIPLE by default: XLA runs the handlers on its own threads).
 """
 
 import os
+import re
 import warnings
 
 import jax
@@ -21,22 +22,82 @@ except ImportError as exc:  # pragma: no cover - depends on the install
         f"'Install'). Original error: {exc}") from exc
 
 
-def _check_same_mpi():
+_FIX_MPI = (
+    "Rebuild mpicoll with the MPI that mpi4py uses (set MPICC to its mpicc and run "
+    "`pip install --no-build-isolation --force-reinstall .`, or `./scripts/setup.sh` "
+    "with the same MPICOLL_MPI / MPICOLL_SYSTEM_MPI setting), or make mpi4py load the "
+    "MPI mpicoll was built with (rebuild mpi4py against it, or set MPI4PY_LIBMPI).")
+
+
+def _loaded_mpi_libraries():
+    """Real paths of the MPI libraries mapped into this process (Linux), in
+    the order they appear in /proc/self/maps; None where that cannot be read."""
+    try:
+        with open("/proc/self/maps") as f:
+            fields = [line.split(None, 5) for line in f]
+        paths = [parts[5].strip() for parts in fields if len(parts) == 6]
+    except OSError:
+        return None
+    # MPICH and its derivatives: libmpi.so.12 (Debian: libmpich.so.12), the
+    # standard ABI libmpi_abi.so; Open MPI: libmpi.so.40
+    found = []
+    for path in paths:
+        if re.match(r"lib(mpi|mpich|mpi_abi)\.so", os.path.basename(path)):
+            real = os.path.realpath(path)
+            if real not in found:
+                found.append(real)
+    return found
+
+
+def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
+                    loaded_libraries=None):
     """Refuse to run when mpi4py loaded a different MPI than we were built with.
 
-    Two MPI libraries in one process corrupt each other's state; the usual
-    cause is building against a system MPI and running with mpi4py's wheel
-    (or the reverse).
+    Two MPI libraries in one process corrupt each other's state, and one MPI's
+    build used with another's headers passes wrong handles and constants; the
+    usual cause is building against a system MPI and running with mpi4py's
+    wheel (or the reverse), or switching an environment's MPI without
+    rebuilding. Compared, in this order: the vendor of the mpi.h the
+    extension was compiled with; the full MPI_Get_library_version text of the
+    library its mpicc links (recorded at build time by setup.py) with the one
+    mpi4py loaded (it names version, build date and configuration, so two
+    builds of one vendor differ); and the files: exactly one MPI library may
+    be mapped, and it must be the one the extension was built against (when
+    that file still exists here). The arguments stand in for what this
+    process has, for tests.
     """
-    built = _ffi.built_with_vendor()
+    built = built_vendor if built_vendor is not None else _ffi.built_with_vendor()
     runtime_vendor, runtime_version = MPI.get_vendor()
+    loaded_text = (loaded_version if loaded_version is not None
+                   else MPI.Get_library_version()).rstrip("\0 \n")
+    loaded = (loaded_libraries if loaded_libraries is not None
+              else _loaded_mpi_libraries())
+    loaded_where = ", ".join(loaded) if loaded else "an unknown file"
     if built != "unknown" and built.lower() not in runtime_vendor.lower():
         raise ImportError(
             f"mpicoll was built against {built} but mpi4py loaded "
-            f"{runtime_vendor} {'.'.join(map(str, runtime_version))}. Rebuild "
-            "mpicoll with the MPI that mpi4py uses (set MPICC to its mpicc and "
-            "run `pip install --no-build-isolation --force-reinstall .`), or "
-            "point mpi4py at the MPI mpicoll was built with (env MPI4PY_LIBMPI).")
+            f"{runtime_vendor} {'.'.join(map(str, runtime_version))} "
+            f"({loaded_where}). " + _FIX_MPI)
+    if built_library is None:
+        built_library = getattr(_ffi, "built_with_library", lambda: ("", ""))()
+    built_path, built_text = built_library
+    built_text = built_text.rstrip("\0 \n")
+    if built_text and built_text != loaded_text:
+        def first_line(text):
+            return " ".join(text.splitlines()[0].split()) if text.strip() else "(empty)"
+        raise ImportError(
+            f"mpicoll was built against {first_line(built_text)} "
+            f"({built_path}) but mpi4py loaded {first_line(loaded_text)} "
+            f"({loaded_where}): the MPI library versions or builds differ. " + _FIX_MPI)
+    if loaded and len(loaded) > 1:
+        raise ImportError(
+            f"mpicoll: more than one MPI library is loaded in this process ({loaded_where}); "
+            f"mpicoll was built against {built_path or built}. " + _FIX_MPI)
+    if (loaded and built_path and os.path.exists(built_path)
+            and os.path.realpath(built_path) not in loaded):
+        raise ImportError(
+            f"mpicoll was built against the MPI library {built_path} but mpi4py loaded "
+            f"{loaded_where} (same version text, different install). " + _FIX_MPI)
 
 
 def _check_thread_support():
