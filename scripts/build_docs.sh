@@ -11,7 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${MPICOLL_VENV:-.venv}
-export PATH="$PWD/$VENV/bin:$PATH"
+case $VENV in /*) ;; *) VENV=$PWD/$VENV ;; esac
+[ -x "$VENV/bin/python" ] || { echo "no environment at $VENV: run scripts/setup.sh first" >&2; exit 1; }
+export PATH="$VENV/bin:$PATH"
 # One list of what the build needs: the `docs` extra. Installing it by name
 # (not `pip install .[docs]`) leaves the installed mpicoll alone.
 mapfile -t packages < <(python - <<'EOF'
