@@ -77,7 +77,7 @@ def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
         raise ImportError(
             f"mpicoll was built against {built} but mpi4py loaded "
             f"{runtime_vendor} {'.'.join(map(str, runtime_version))} "
-            f"({loaded_where}). " + _FIX_MPI)
+            f"(MPI libraries in this process: {loaded_where}). " + _FIX_MPI)
     if built_library is None:
         built_library = getattr(_ffi, "built_with_library", lambda: ("", ""))()
     built_path, built_text = built_library
