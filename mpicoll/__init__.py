@@ -27,9 +27,15 @@ __version__ = "0.1.0"
 
 
 def has_cuda_support():
-    """Whether mpicoll can run its operations on CUDA arrays: False (CPU only
-    for now; GPU arrays raise NotImplementedError when an operation is traced)."""
-    return False
+    """Whether mpicoll can run its operations on CUDA arrays in this process:
+    the CUDA driver loads and sees a device, and JAX has a CUDA backend.
+
+    The operations then run on CUDA arrays either by handing device pointers
+    to a CUDA-aware MPI or by staging through pinned host memory
+    (``MPICOLL_CUDA_AWARE``, README "GPU"); ``python -m mpicoll`` says which
+    and why. The first call loads the CUDA driver (not done at import)."""
+    from mpicoll._src import gpu
+    return gpu.cuda_path()[0] is not None
 
 
 __all__ = [

@@ -363,14 +363,18 @@ def test_import_refuses_a_different_mpi_at_run_time(monkeypatch):
     bridge._check_same_mpi()          # the real pairing passes
 
 
-def test_gpu_arrays_get_a_clear_error():
-    """On a GPU platform the lowering explains that MPI runs on CPU arrays."""
+def test_cuda_lowers_like_cpu_and_rocm_gets_a_clear_error():
+    """CUDA arrays use the CPU lowering itself (one declaration per op, the
+    same custom call; the handler registered for the platform differs);
+    ROCm arrays are refused naming the operation and the fix."""
     from mpicoll._src.ops.allreduce import allreduce_p
     from jax._src.interpreters import mlir
-    entry = mlir._platform_specific_lowerings["cuda"][allreduce_p]
-    rule = getattr(entry, "rule", entry)
-    with pytest.raises(NotImplementedError, match="CPU arrays only"):
-        rule(None, None)
+    lowerings = mlir._platform_specific_lowerings
+    rule = lambda platform: getattr(lowerings[platform][allreduce_p], "rule",  # noqa: E731
+                                    lowerings[platform][allreduce_p])
+    assert rule("cuda") is rule("cpu")
+    with pytest.raises(NotImplementedError, match="allreduce.*ROCm arrays are not supported"):
+        rule("rocm")(None, None)
 
 
 @pytest.fixture

@@ -57,13 +57,16 @@ def test_info_command_prints_real_values():
         "MPI thread level": info.THREAD_LEVELS[MPI.Query_thread()],
         "MPI processes": "1",
         "chunk limit (bytes)": str(mpicoll.get_chunk_bytes()),
-        "GPU (CUDA) support": str(mpicoll.has_cuda_support()),
         "fast dispatch path": "True",
     }
     wrong = {label: (fields.get(label), value) for label, value in expected.items()
              if fields.get(label) != value}
     assert not wrong, f"(printed, expected): {wrong}\n{out.stdout}"
     assert fields["JAX platform"].startswith("cpu"), out.stdout
+    # a CPU-only run (asserted above): no CUDA path, and the reason why
+    assert not mpicoll.has_cuda_support()
+    assert fields["GPU (CUDA)"].startswith("not available (") and \
+        len(fields["GPU (CUDA)"]) > len("not available ()"), out.stdout
     # the version the compiled handlers report equals the header of the jaxlib
     # they were built with (this test runs on the jaxlib the build used)
     api = info.header_api_version()

@@ -9,6 +9,7 @@ Layout of this file (one place per concept):
   4. handlers      -- one short function per MPI operation; each splits
                       messages larger than the chunk limit into legal calls
   5. registration  -- capsules handed to `jax.ffi.register_ffi_target`
+  6. CUDA          -- the same handlers on device memory (cuda.pxi)
 
 This layer knows MPI and XLA buffers and nothing about JAX tracing. The
 Python side (`mpicoll._src.primitive`) decides the attributes; every
@@ -662,7 +663,7 @@ cdef inline void copy_buffer(XLA_FFI_Buffer* dst, const XLA_FFI_Buffer* src,
                              int64_t nbytes) noexcept nogil:
     """Copy unless XLA gave the result the operand's memory (in place)."""
     if dst.data != src.data:
-        memcpy(dst.data, src.data, nbytes)
+        copy_bytes(dst.data, src.data, nbytes)      # device memory on the CUDA-aware path
 
 
 ctypedef int (*BlockCall)(Call* call, int64_t offset, int n, MPI_Datatype one,
@@ -1372,8 +1373,8 @@ cdef int point_to_point(Call* c, XLA_FFI_Buffer* send, XLA_FFI_Buffer* recv,
     if ierr != MPI_SUCCESS:
         return ierr
     if recv != NULL and received < nrecv and recv.data != fill.data:
-        memcpy(at(recv, received * rsize), at(fill, received * rsize),
-               (nrecv - received) * rsize)
+        copy_bytes(at(recv, received * rsize), at(fill, received * rsize),
+                   (nrecv - received) * rsize)
     return MPI_SUCCESS
 
 
@@ -1532,3 +1533,10 @@ def built_with_library():
     it could not tell."""
     return (MPICOLL_BUILT_MPI_LIBRARY.decode(errors="replace"),
             MPICOLL_BUILT_MPI_VERSION.decode(errors="replace"))
+
+
+# ---------------------------------------------------------------------------
+# 6. The CUDA path: the same handlers on device memory (cuda.pxi)
+# ---------------------------------------------------------------------------
+
+include "cuda.pxi"

@@ -103,15 +103,16 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
         return abstract_eval(*avals, **params), {mpi_effect}
 
     prim.def_effectful_abstract_eval(effectful_abstract_eval)
-    mlir.register_lowering(
-        prim, functools.partial(_lower, target=f"mpicoll_{name}",
-                                ffi_attributes=ffi_attributes,
-                                reusable_operand=reusable_operand),
-        platform="cpu")
+    # one lowering for both platforms: the target name is the same, and
+    # bridge registers a CPU and a CUDA handler under it
+    lowering = functools.partial(_lower, target=f"mpicoll_{name}",
+                                 ffi_attributes=ffi_attributes,
+                                 reusable_operand=reusable_operand)
+    for platform in ("cpu", "cuda"):
+        mlir.register_lowering(prim, lowering, platform=platform)
     if reusable_operand is not None:
         REUSABLE_OPERAND[prim] = reusable_operand
-    for platform in ("cuda", "rocm"):
-        mlir.register_lowering(prim, functools.partial(_no_gpu_lowering, name), platform=platform)
+    mlir.register_lowering(prim, functools.partial(_no_rocm_lowering, name), platform="rocm")
     return prim
 
 
@@ -216,11 +217,11 @@ def elementwise_batch(prim):
     return batch
 
 
-def _no_gpu_lowering(name, ctx, *args, **params):
+def _no_rocm_lowering(name, ctx, *args, **params):
     raise NotImplementedError(
-        f"mpicoll.{name} runs on CPU arrays only (GPU buffers need a CUDA-aware "
-        "MPI path, not implemented yet). Run with JAX_PLATFORMS=cpu, or put the "
-        "arrays on the CPU: jax.device_put(x, jax.devices('cpu')[0]).")
+        f"mpicoll.{name} runs on CPU and CUDA arrays; ROCm arrays are not supported. "
+        "Put the arrays on the CPU (jax.device_put(x, jax.devices('cpu')[0])) or run "
+        "with JAX_PLATFORMS=cpu.")
 
 
 def _row_major(aval):

@@ -124,13 +124,28 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
 
     ctypedef XLA_FFI_Error* XLA_FFI_Error_Create_Fn "XLA_FFI_Error_Create"(XLA_FFI_Error_Create_Args*) noexcept nogil
 
+    # The GPU stream a handler runs on (CUDA: a CUstream). `ctx` is the call
+    # frame's execution context, `XLA_FFI_ExecutionContext*` up to API 0.4
+    # and `XLA_FFI_InvokeContext*` from 0.5; it is only passed through, so
+    # it is declared as a plain pointer here.
+    ctypedef struct XLA_FFI_Stream_Get_Args:
+        size_t struct_size
+        ChainedExtension* extension_start
+        void* ctx
+        void* stream
+    enum: XLA_FFI_Stream_Get_Args_STRUCT_SIZE
+
+    ctypedef XLA_FFI_Error* XLA_FFI_Stream_Get_Fn "XLA_FFI_Stream_Get"(XLA_FFI_Stream_Get_Args*) noexcept nogil
+
     ctypedef struct XLA_FFI_Api:
         XLA_FFI_Error_Create_Fn* XLA_FFI_Error_Create
+        XLA_FFI_Stream_Get_Fn* XLA_FFI_Stream_Get
 
     ctypedef struct XLA_FFI_CallFrame:
         size_t struct_size
         ChainedExtension* extension_start
         const XLA_FFI_Api* api
+        void* ctx
         XLA_FFI_Args args
         XLA_FFI_Rets rets
         XLA_FFI_Attrs attrs
