@@ -1,0 +1,268 @@
+"""mpicoll on CUDA arrays, through each path the machine's MPI supports.
+
+The whole module is skipped, with the reason, where JAX sees no CUDA device
+or mpicoll has no CUDA path (the CPU suite and CI run nothing of it). On a
+GPU machine, run it with CUDA visible to JAX and the CPU kept for the
+reference computations; two ranks may share one GPU when JAX does not
+preallocate most of its memory:
+
+    XLA_PYTHON_CLIENT_PREALLOCATE=false JAX_PLATFORMS=cuda,cpu \\
+        mpiexec -n 2 python scripts/pytest_mpi.py -q tests/test_gpu.py
+
+Every test runs twice, once per path (`path` fixture): "staging" (pinned
+host buffers) always, "cuda-aware" (device pointers to MPI) where the MPI
+says it is CUDA-aware (MPIX_Query_cuda_support) or MPICOLL_CUDA_AWARE=1
+forces it; elsewhere that half is skipped with the reason. What is checked,
+each against a reference computed on the CPU from every rank's input:
+
+* values of every operation of `op_specs.OPS`, eager, jitted and with the
+  input donated (in place), bitwise, and that the result is on the GPU;
+* chunking at the smallest chunk limits;
+* float16/bfloat16 reductions (their MIN/MAX always stage);
+* program order: every operation in one jitted program, and a ring shift
+  in a `fori_loop` whose result depends on the order of the iterations;
+* gradients and JVPs of every differentiable operation against the serial
+  reference;
+* fft3d and halo_exchange against NumPy;
+* the staging buffers are reused, not allocated per call.
+"""
+
+import os
+
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")   # ranks share a GPU
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from mpi4py import MPI  # noqa: E402
+
+import mpicoll  # noqa: E402
+from mpicoll._src import _ffi, gpu  # noqa: E402
+from conftest import assert_all_equal  # noqa: E402
+from op_specs import OPS, rank_input  # noqa: E402
+
+WORLD = MPI.COMM_WORLD
+
+
+def _unavailable():
+    """Why this rank cannot run the module, or None; the same on every rank
+    (one allgather), so that all ranks skip or none does."""
+    path, why = gpu.cuda_path()
+    mine = None if path is not None else why
+    if mine is None:
+        try:
+            jax.devices("cpu")
+        except RuntimeError as exc:
+            mine = f"the CPU references need JAX's CPU platform (JAX_PLATFORMS=cuda,cpu): {exc}"
+    reasons = WORLD.allgather(mine)
+    bad = [(r, why) for r, why in enumerate(reasons) if why is not None]
+    if not bad:
+        return None
+    return f"no GPU run on rank {bad[0][0]}: {bad[0][1]}"
+
+
+_REASON = _unavailable()
+if _REASON is not None:
+    pytest.skip(_REASON, allow_module_level=True)
+
+GPU = jax.devices("cuda")[0]
+CPU = jax.devices("cpu")[0]
+DIFFERENTIABLE = [op for op in OPS if op.differentiable]
+
+
+@pytest.fixture(params=["staging", "cuda-aware"])
+def path(request):
+    """Run the test on one CUDA path, then restore MPICOLL_CUDA_AWARE's choice."""
+    if request.param == "cuda-aware":
+        report = _ffi.cuda_report()
+        forced = os.environ.get(gpu.CUDA_AWARE_VARIABLE, "").strip() == "1"
+        if report["mpi_answer"] != 1 and not forced:
+            pytest.skip(f"this MPI is not CUDA-aware ({gpu._mpi_answer(report)}); "
+                        f"{gpu.CUDA_AWARE_VARIABLE}=1 forces the path")
+    _ffi.set_cuda_aware(1 if request.param == "cuda-aware" else 0)
+    yield request.param
+    gpu.cuda_aware_mode_from_environment()
+
+
+def on_gpu(x):
+    return jax.device_put(jnp.asarray(x), GPU)
+
+
+def reference(op, comm, inputs):
+    """The serial jax.numpy result of this rank, computed on the CPU."""
+    with jax.default_device(CPU):
+        return np.asarray(op.serial([jnp.asarray(x) for x in inputs], comm.size)[comm.rank])
+
+
+def all_inputs(op, dtype, seed=0):
+    return [rank_input(op, r, WORLD.size, dtype, seed) for r in range(WORLD.size)]
+
+
+def check_on_gpu(result, what):
+    assert result.devices() == {GPU}, f"{what}: result on {result.devices()}, not {GPU}"
+
+
+@pytest.mark.parametrize("mode", ["eager", "jit", "donated"])
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_values(op, mode, path):
+    call = lambda v: op.call(v, WORLD)   # noqa: E731
+    fn = {"eager": call, "jit": jax.jit(call),
+          "donated": jax.jit(call, donate_argnums=0)}[mode]
+    cases = {}
+    for dtype in op.dtypes:
+        inputs = all_inputs(op, dtype)
+        got = fn(on_gpu(inputs[WORLD.rank]))
+        check_on_gpu(got, op.name)
+        cases[f"{op.name} {np.dtype(dtype)}"] = (got, reference(op, WORLD, inputs))
+    assert_all_equal(cases)
+
+
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_chunked(op, path):
+    cases = {}
+    for dtype in (op.dtypes[0], op.dtypes[-1]):
+        itemsize = np.dtype(dtype).itemsize
+        inputs = all_inputs(op, dtype, seed=1)
+        for limit in (itemsize, 2 * itemsize + 1):
+            mpicoll.set_chunk_bytes(limit)
+            try:
+                got = jax.jit(lambda v: op.call(v, WORLD))(on_gpu(inputs[WORLD.rank]))
+                got = np.asarray(got)
+            finally:
+                mpicoll.set_chunk_bytes(None)
+            cases[f"{np.dtype(dtype)} limit {limit}"] = (got, reference(op, WORLD, inputs))
+    assert_all_equal(cases)
+
+
+@pytest.mark.parametrize("dtype", [jnp.float16, jnp.bfloat16])
+def test_half_precision_reductions(dtype, path):
+    x = (np.arange(6) - 2.5 + WORLD.rank).astype(dtype)
+    everyone = np.stack(WORLD.allgather(x)).astype(np.float32)
+    cases = {}
+    for name, numpy_op in (("SUM", np.sum), ("MIN", np.min), ("MAX", np.max)):
+        got = jax.jit(lambda v: mpicoll.allreduce(v, getattr(MPI, name)))(on_gpu(x))
+        check_on_gpu(got, name)
+        cases[name] = (got, numpy_op(everyone, axis=0).astype(dtype))
+    assert_all_equal(cases)
+
+
+def test_every_operation_in_one_program_keeps_order(path):
+    ops = [op for op in OPS if np.float64 in op.dtypes or op.name == "barrier"]
+    inputs = {op.name: all_inputs(op, np.float64 if op.name != "barrier" else np.float32,
+                                  seed=9) for op in ops}
+
+    @jax.jit
+    def program(local):
+        return {op.name: op.call(local[op.name], WORLD) for op in ops}
+
+    got = program({name: on_gpu(v[WORLD.rank]) for name, v in inputs.items()})
+    assert_all_equal({op.name: (got[op.name], reference(op, WORLD, inputs[op.name]))
+                      for op in ops})
+
+
+def test_ring_shifts_in_a_loop_run_in_order(path):
+    """Each iteration shifts the previous one's result one rank further and
+    adds a value that depends on the iteration: a reordered or dropped call
+    gives a different sum."""
+    rank, size = WORLD.rank, WORLD.size
+    steps = 5
+
+    @jax.jit
+    def loop(x):
+        def body(i, v):
+            shifted = mpicoll.sendrecv(v, v, source=(rank - 1) % size, dest=(rank + 1) % size)
+            return shifted * 2 + i
+        return jax.lax.fori_loop(0, steps, body, x)
+
+    got = loop(on_gpu(np.full(4, float(rank))))
+    values = [float(r) for r in range(size)]
+    for i in range(steps):
+        values = [values[(r - 1) % size] * 2 + i for r in range(size)]
+    assert_all_equal({"loop": (got, np.full(4, values[rank]))})
+
+
+def _float_inputs(op, seed):
+    out = []
+    for r in range(WORLD.size):
+        shape = op.shape(r, WORLD.size)
+        rng = np.random.default_rng(100 * seed + r)
+        out.append(rng.uniform(0.5, 1.5, shape) * rng.choice([-1.0, 1.0], shape))
+    return out
+
+
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_grad_and_jvp_match_serial(op, path):
+    r = WORLD.rank
+    xs, ts = _float_inputs(op, 0), _float_inputs(op, 1)
+    with jax.default_device(CPU):
+        xs_cpu, ts_cpu = [jnp.asarray(x) for x in xs], [jnp.asarray(t) for t in ts]
+        outs = op.serial(xs_cpu, WORLD.size)
+        rng = np.random.default_rng(7)
+        weights = [rng.normal(size=o.shape) for o in outs]     # same on every rank
+
+        def serial_loss(v):
+            return sum(jnp.sum(w * o) for w, o in zip(weights, op.serial(list(v), len(v))))
+
+        serial_grad = np.asarray(jax.grad(serial_loss)(xs_cpu)[r])
+        serial_tangent = np.asarray(
+            jax.jvp(lambda *v: op.serial(list(v), len(v))[r], xs_cpu, ts_cpu)[1])
+    w = on_gpu(weights[r])
+    grad = jax.jit(jax.grad(lambda x: jnp.sum(w * op.call(x, WORLD))))(on_gpu(xs[r]))
+    _, tangent = jax.jvp(lambda x: op.call(x, WORLD), (on_gpu(xs[r]),), (on_gpu(ts[r]),))
+    check_on_gpu(grad, "grad")
+    np.testing.assert_allclose(np.asarray(grad), serial_grad, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(np.asarray(tangent), serial_tangent, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("grid", [1, 2])
+def test_fft3d_matches_numpy(grid, path):
+    dims = MPI.Compute_dims(WORLD.size, grid)
+    cart = WORLD.Create_cart(dims, periods=[True] * grid)
+    try:
+        shape = (6, 5, 4)
+        rng = np.random.default_rng(11)
+        whole = rng.normal(size=shape) + 1j * rng.normal(size=shape)     # same on every rank
+        block = whole[mpicoll.fft.local_slices(shape, cart)]
+        got = jax.jit(lambda v: mpicoll.fft3d(v, cart))(on_gpu(block))
+        check_on_gpu(got, "fft3d")
+        want = np.fft.fftn(whole)[mpicoll.fft.local_slices(shape, cart, space="fourier")]
+        np.testing.assert_allclose(np.asarray(got), want, rtol=1e-10, atol=1e-10)
+    finally:
+        cart.Free()
+
+
+def test_halo_exchange_matches_numpy(path):
+    dims = MPI.Compute_dims(WORLD.size, 2)
+    cart = WORLD.Create_cart(dims, periods=[True, True])
+    try:
+        shape, halo = (7, 6), (1, 2)
+        whole = np.arange(np.prod(shape), dtype=np.float64).reshape(shape)
+        inner = mpicoll.halo.local_slices(shape, cart)
+        padded = np.pad(whole[inner], [(h, h) for h in halo])       # halo cells zero
+        got = jax.jit(lambda v: mpicoll.halo_exchange(v, halo, cart, periodic=True))(
+            on_gpu(padded))
+        check_on_gpu(got, "halo_exchange")
+        wrapped = np.pad(whole, [(h, h) for h in halo], mode="wrap")
+        window = tuple(slice(s.start, s.stop + 2 * h) for s, h in zip(inner, halo))
+        assert_all_equal({"halo": (got, wrapped[window])})
+    finally:
+        cart.Free()
+
+
+def test_staging_buffers_are_reused():
+    """Repeated staged calls of one size allocate no new pinned memory."""
+    _ffi.set_cuda_aware(0)
+    try:
+        x = on_gpu(np.arange(1 << 16, dtype=np.float32))
+        f = jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM))
+        jax.block_until_ready(f(x))
+        before = _ffi.staging_buffers()
+        for _ in range(5):
+            got = f(x)
+        after = _ffi.staging_buffers()
+        assert_all_equal({"sum": (got, np.arange(1 << 16, dtype=np.float32) * WORLD.size)})
+    finally:
+        gpu.cuda_aware_mode_from_environment()
+    assert any(before), before              # the first call made a buffer
+    assert after == before, (before, after)
