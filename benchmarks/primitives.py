@@ -2,6 +2,7 @@
 
 Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--ops allreduce bcast ...]
                                                      [--sizes BYTES ...] [--rounds R] [--out DIR]
+                                                     [--gpu]   (CUDA arrays: "GPU mode" below)
 
 Operations (the table OPS below; float32, root 0, reductions SUM, counts equal
 on every rank), each against the best hand-written mpi4py call on
@@ -135,8 +136,11 @@ def vbuf(buf, rows):
     return [buf, (rows,) * size, tuple(rows * s for s in range(size)), MPI_DTYPE]
 
 
+ARRAYS = np     # where the mpi4py floor's buffers live: CuPy in --gpu mode
+
+
 def empty(shape):
-    return np.empty(shape, DTYPE)
+    return ARRAYS.empty(shape, DTYPE)
 
 
 def send_or_recv(x, n):
@@ -382,8 +386,134 @@ def plot(results, path):
     fig.savefig(path, dpi=110)
 
 
+# --- GPU mode (--gpu) ---------------------------------------------------------
+#
+# The same operations on CUDA arrays (NOT YET RUN ON A GPU; docs/gpu.md). Per
+# operation and size, in one run:
+#
+#   cupy      mpi4py on CuPy arrays with the same MPI (the floor), after the
+#             CuPy stream is synchronised; only where MPI is CUDA-aware
+#             (MPIX_Query_cuda_support), since another MPI would read device
+#             pointers as host memory
+#   mpi4py    mpi4py on host NumPy buffers, for the staging path's floor
+#             (staging adds two copies between GPU and pinned host memory)
+#   staged    mpicoll, one op per jitted call on a CUDA array, staging path
+#   aware     mpicoll, the same call with device pointers to MPI; only where
+#             MPI is CUDA-aware
+#
+# Written to --out/primitives_gpu_np<P>.txt and .json.
+
+GPU_VARIANTS = ["cupy", "mpi4py", "staged", "aware"]
+
+
+def run_gpu(quick, sizes, names):
+    global ARRAYS
+    import cupy
+    from mpicoll._src import _ffi, gpu
+    aware = _ffi.cuda_report()["mpi_answer"] == 1
+    device = jax.devices("cuda")[0]
+    results = []
+    for name in names:
+        op = OPS[name]
+        if size < op.min_ranks:
+            continue
+        for nbytes in ([min(sizes)] if op.smallest_only else sizes):
+            count = max(op.unit, nbytes // 4)
+            count -= count % op.unit
+            shape = op.shape(count)
+            n = iterations(nbytes, quick)
+            warm = max(2, n // 10)
+            row = {"op": name, "bytes": 0 if op.smallest_only else count * 4, "ranks": size}
+            ARRAYS = np
+            row["mpi4py"] = measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)
+            if aware:
+                ARRAYS = cupy
+                floor = op.mpi4py(cupy.ones(shape, DTYPE), count)
+                stream = cupy.cuda.get_current_stream()
+
+                def synced(call=floor):
+                    stream.synchronize()
+                    call()
+                row["cupy"] = measure(synced, n, warm)
+                ARRAYS = np
+            x = jax.device_put(jnp.ones(shape, DTYPE), device)
+            f1 = jax.jit(returning(op.jax(mpicoll, count)))
+            for variant, mode in (("staged", 0), ("aware", 1)):
+                if mode == 1 and not aware:
+                    continue
+                _ffi.set_cuda_aware(mode)
+                try:
+                    row[variant] = measure(jax_call(f1, x), n, warm)
+                finally:
+                    gpu.cuda_aware_mode_from_environment()
+            results.append(row)
+            if rank == 0:
+                print(gpu_row_line(row), flush=True)
+    return results, aware
+
+
+def gpu_header():
+    return (f"{'op':{OPCOL}}{'size':>{SIZECOL}}"
+            + "".join(f"{v:>{EXTRA}}" for v in GPU_VARIANTS)
+            + f"{'staged/mpi4py':>{EXTRA}}{'aware/cupy':>{EXTRA}}")
+
+
+def gpu_row_line(row):
+    cells = "".join((fmt_time(row[v]) if v in row else "-").rjust(EXTRA) for v in GPU_VARIANTS)
+    ratio = lambda a, b: (f"{row[a] / row[b]:.2f}x" if a in row and b in row  # noqa: E731
+                          else "-").rjust(EXTRA)
+    return (f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{cells}"
+            f"{ratio('staged', 'mpi4py')}{ratio('aware', 'cupy')}")
+
+
+def main_gpu(args, names):
+    from mpicoll._src import gpu
+    path, why = gpu.cuda_path()
+    if path is None:
+        raise SystemExit(f"--gpu: mpicoll has no CUDA path in this process: {why}")
+    try:
+        import cupy  # noqa: F401
+    except ImportError as exc:
+        raise SystemExit(f"--gpu: the floor needs CuPy (pip install cupy-cuda12x): {exc}")
+    title = (f"mpicoll primitives on CUDA arrays: {size} ranks, jax {jax.__version__}, "
+             f"{MPI.Get_library_version().splitlines()[0].strip()}, "
+             f"{jax.devices('cuda')[0].device_kind}; size = bytes per rank")
+    if rank == 0:
+        print(title + "\n" + gpu_header(), flush=True)
+    sweeps, aware = [], False
+    for _ in range(args.rounds):
+        rows, aware = run_gpu(args.quick, args.sizes, names)
+        sweeps.append(rows)
+    results = []
+    for cells in zip(*sweeps):
+        row = dict(cells[0])
+        for v in GPU_VARIANTS:
+            if v in row:
+                row[v] = float(np.median([c[v] for c in cells]))
+        results.append(row)
+    if rank == 0:
+        lines = [title, "CUDA-aware MPI: " + ("yes" if aware else "no (cupy, aware not run)"),
+                 f"median of {args.rounds} rounds", gpu_header()]
+        lines += [gpu_row_line(r) for r in results]
+        print("\n".join(lines[1:]), flush=True)
+        os.makedirs(args.out, exist_ok=True)
+        stem = os.path.join(args.out, f"primitives_gpu_np{size}")
+        with open(stem + ".txt", "w") as f:
+            f.write("\n".join(lines) + "\n")
+        with open(stem + ".json", "w") as f:
+            json.dump({"meta": {"ranks": size, "jax": jax.__version__,
+                                "mpi": MPI.Get_library_version().strip(), "cuda_aware": aware,
+                                "gpu": jax.devices("cuda")[0].device_kind,
+                                "rounds": args.rounds, "quick": args.quick},
+                       "results": results}, f, indent=1)
+        print(f"wrote {stem}.txt and {stem}.json")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--gpu", action="store_true",
+                        help="CUDA arrays: staged and CUDA-aware mpicoll against mpi4py on "
+                             "CuPy arrays (see 'GPU mode' in this file)")
     parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
     parser.add_argument("--out", default="benchmarks/results", help="folder for JSON and PNG")
     parser.add_argument("--rounds", type=int, default=3,
@@ -395,6 +525,8 @@ def main():
                              + " ".join(OPS))
     args = parser.parse_args()
     names = [name for name in OPS if name in args.ops]
+    if args.gpu:
+        return main_gpu(args, names)
     title = (f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
              f"{MPI.Get_library_version().splitlines()[0].strip()}, "
              f"mpi4jax {'present' if mpi4jax else 'absent'}; size = bytes per rank")
