@@ -18,8 +18,9 @@ ranks at the walls overwrite them with the mirror image of their first row
 
 Serial: the same update on the whole array, with ``jnp.pad(..., mode="wrap")``
 for the periodic direction. The script prints the largest difference between
-the two (0 or a few ulps), writes a PNG of the final height, and then runs
-the inverse problem.
+the two (0 or a few ulps), writes a PNG of the final height (with matplotlib:
+`pip install "mpicoll[examples]"`; without it the example stops at once and
+says so), and then runs the inverse problem.
 
 Inverse problem: observe only the final water height after ``--inverse-steps``
 steps and recover the unknown initial height by gradient descent, with
@@ -31,6 +32,8 @@ sensitivities across rank boundaries).
 """
 
 import argparse
+import os
+import sys
 import time
 
 import numpy as np
@@ -41,6 +44,11 @@ from mpi4py import MPI
 
 import mpicoll
 from mpicoll.halo import local_slices, pad_and_exchange
+
+# The examples' shared helper (examples/_plotting.py) is found also when this
+# file is loaded by path rather than run as a script (as the tests do).
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _plotting import pyplot  # noqa: E402
 
 jax.config.update("jax_enable_x64", True)
 
@@ -136,15 +144,7 @@ def compare_with_serial(cart, shape=(64, 96), steps=150):
 
 def save_png(cart, shape, mine, path, title):
     """Gather the height field on rank 0 and save it as an image."""
-    try:
-        import matplotlib
-    except ImportError:   # every rank returns here alike, before the gather
-        if cart.Get_rank() == 0:
-            print("matplotlib is not installed, so no picture: pip install matplotlib "
-                  "(or mpicoll[examples])")
-        return
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()      # every rank, before the gather: without matplotlib all stop alike
     pieces = cart.gather((local_slices(shape + (3,), cart), mine[..., 0]), root=0)
     if cart.Get_rank() != 0:
         return
@@ -216,6 +216,7 @@ def main():
     parser.add_argument("--inverse-iterations", type=int, default=20)
     parser.add_argument("--inverse-steps", type=int, default=30)
     args = parser.parse_args()
+    pyplot()    # without matplotlib, stop now (every rank) rather than after the run
 
     cart = make_grid()
     rank = cart.Get_rank()
