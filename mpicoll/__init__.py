@@ -18,6 +18,7 @@ from mpicoll._src.ops.p2p import barrier, recv, send
 from mpicoll._src.ops.prefix import exscan, scan
 from mpicoll._src.ops.rooted import bcast, gather, reduce, scatter
 from mpicoll._src.ops.sendrecv import sendrecv
+from mpicoll._src.validation import max_tag
 from mpicoll import fft
 from mpicoll.fft import fft3d, ifft3d, irfft3d, rfft3d
 from mpicoll import halo
@@ -45,7 +46,7 @@ __all__ = [
     # beyond mpi4jax
     "alltoallv", "allgatherv", "gatherv", "scatterv", "reduce_scatter", "exscan",
     # settings and helpers
-    "get_chunk_bytes", "set_chunk_bytes", "private_comm",
+    "get_chunk_bytes", "set_chunk_bytes", "private_comm", "max_tag",
     # built on the operations
     "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d", "halo", "halo_exchange",
 ]

@@ -68,6 +68,13 @@ def assert_all_equal(cases):
     assert not failures, "\n".join(failures)
 
 
+def wire_tag(tag):
+    """The MPI tag of an ordinary mpicoll point-to-point message with user tag
+    `tag`, for plain mpi4py peers on `mpicoll.private_comm(comm)`: the low 3
+    bits carry the message kind (mpicoll.private_comm's docstring)."""
+    return 8 * tag
+
+
 def neighbours(comm):
     """(right, left) neighbours of this rank on a ring."""
     return (comm.rank + 1) % comm.size, (comm.rank - 1) % comm.size

@@ -35,7 +35,7 @@ import pytest
 from mpi4py import MPI
 
 import mpicoll
-from conftest import gather_global
+from conftest import gather_global, wire_tag
 
 DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
           "uint64", "float16", "bfloat16", "float32", "float64", "complex64",
@@ -149,6 +149,7 @@ def receive_raw(comm, source, tag, limit):
     """Receive a chunked message that mpicoll sent on `comm` with plain mpi4py
     (on mpicoll's private duplicate); return the message sizes in bytes."""
     comm = mpicoll.private_comm(comm)
+    tag = wire_tag(tag)
     sizes, parts = [], []
     while True:
         status = MPI.Status()
@@ -618,7 +619,8 @@ def test_sendrecv_any_tag_pins_the_first_message(comm, jit):
             for tag, msg in ((1, a), (2, b)):
                 piece = np.ascontiguousarray(msg[k * chunk:(k + 1) * chunk])
                 pieces.append(piece)
-                requests.append(mpicoll.private_comm(comm).Isend(piece, dest=0, tag=tag))
+                requests.append(mpicoll.private_comm(comm).Isend(piece, dest=0,
+                                                                tag=wire_tag(tag)))
         if r != 0:
             MPI.Request.Waitall(requests)
     if r == 0:

@@ -15,7 +15,7 @@ from jax import lax
 from mpi4py import MPI
 
 import mpicoll
-from conftest import done, gather_global, neighbours
+from conftest import done, gather_global, neighbours, wire_tag
 
 SUM = MPI.SUM
 PROC_NULL = MPI.PROC_NULL
@@ -292,7 +292,7 @@ def test_program_order_inside_body(private, construct):
     out_requests = [mpicoll.private_comm(out).Irecv(buf, left, MPI.ANY_TAG)
                     for buf in out_buffers]
     in_data = [np.array([out.rank, 100.0 + k]) for k in range(steps)]
-    in_requests = [mpicoll.private_comm(into).Isend(d, right, 40 + k)
+    in_requests = [mpicoll.private_comm(into).Isend(d, right, wire_tag(40 + k))
                    for k, d in enumerate(in_data)]
     got = done(f(x))
     MPI.Request.Waitall(out_requests)

@@ -20,7 +20,7 @@ from conftest import gather_global, neighbours
 
 SUM = MPI.SUM
 PROC_NULL = MPI.PROC_NULL
-TAG_UB = MPI.COMM_WORLD.Get_attr(MPI.TAG_UB)
+TAG_UB = mpicoll.max_tag()
 
 
 def raises_eager_and_jit(call, exc, match, *args):

@@ -27,7 +27,7 @@ import pytest
 from mpi4py import MPI
 
 import mpicoll
-from conftest import done, gather_global, neighbours
+from conftest import done, gather_global, neighbours, wire_tag
 
 SUM = MPI.SUM
 PROC_NULL = MPI.PROC_NULL
@@ -63,7 +63,8 @@ def complete(requests, expected, timeout=20.0):
             request.Cancel()
             request.Wait(statuses[i])
             finished[i] = not statuses[i].Is_cancelled()
-    return [st.Get_tag() if ok else None for st, ok in zip(statuses, finished)]
+    # user tags of the mpicoll messages (the MPI tag carries the kind, conftest.wire_tag)
+    return [st.Get_tag() // wire_tag(1) if ok else None for st, ok in zip(statuses, finished)]
 
 
 @pytest.fixture(scope="module")
@@ -226,7 +227,7 @@ def test_sends_and_receives_keep_program_order(comm, private):
         return got
 
     in_data = [np.array([comm.rank, 50.0 + k]) for k in range(4)]
-    in_requests = [mpicoll.private_comm(into).Isend(d, right, 30 + k)
+    in_requests = [mpicoll.private_comm(into).Isend(d, right, wire_tag(30 + k))
                    for k, d in enumerate(in_data)]
     out_buffers, out_requests = post_receives(mpicoll.private_comm(out), left, 4)
     got = done(f(base))
@@ -335,7 +336,7 @@ def test_nested_jit_ops_before_inside_after(comm, private):
         return t1, t2, g1, g2, g3
 
     in_data = [np.array([comm.rank, k]) for k in (1.0, 2.0, 3.0)]
-    in_requests = [mpicoll.private_comm(into).Isend(d, right, 5) for d in in_data]
+    in_requests = [mpicoll.private_comm(into).Isend(d, right, wire_tag(5)) for d in in_data]
     out_buffers, out_requests = post_receives(mpicoll.private_comm(out), left, 4)
     t1, t2, g1, g2, g3 = done(outer(x))
     out_tags = complete(out_requests, 4)

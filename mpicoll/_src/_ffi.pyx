@@ -76,11 +76,12 @@ cdef enum:
     ATTR_CHUNK_BYTES
     ATTR_STATUS
     ATTR_ROOT
+    ATTR_KIND
     N_ATTRS
 
 cdef const char* ATTR_NAMES[N_ATTRS]
 ATTR_NAMES[:] = [b"comm", b"op", b"source", b"dest", b"sendtag", b"recvtag",
-                 b"chunk_bytes", b"status", b"root"]
+                 b"chunk_bytes", b"status", b"root", b"kind"]
 
 # Array attribute slots (int64 arrays, e.g. per-peer counts).
 cdef enum:
@@ -114,6 +115,7 @@ ctypedef struct Call:
     int size                            # the number of ranks in `comm`
     const char* where                   # the MPI function, for error messages
     const char* message                 # set by a handler for a non-MPI error
+    char text[640]                      # room for a handler to format `message`
     bint present[N_ATTRS]               # which attributes the call frame sent
 
 
@@ -607,7 +609,7 @@ cdef XLA_FFI_Error* call_error(const Call* c, int ierr) noexcept nogil:
     context[0] = 0
     for i in range(N_ATTRS):
         if c.present[i] and i != ATTR_COMM and i != ATTR_CHUNK_BYTES and \
-                i != ATTR_STATUS and i != ATTR_OP and used < 400:
+                i != ATTR_STATUS and i != ATTR_OP and i != ATTR_KIND and used < 400:
             used += snprintf(context + used, sizeof(context) - used, "; %s %lld",
                              ATTR_NAMES[i], <long long>c.attr[i])
     if data != NULL and used < 400:
@@ -1181,6 +1183,79 @@ cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdisp
 
 
 
+# --- message kinds: derivative traffic pairs up or fails loudly ------------
+#
+# JAX runs an operation's derivative rule only on ranks where one of its
+# inputs carries a derivative. Two ranks paired by a send and a receive can
+# therefore disagree: a `recv` whose template is a constant does not
+# differentiate while its partner's `send` does, and the partner's tangent
+# (or, under `grad`, its wait for a cotangent) has nothing to pair with. So
+# every point-to-point message says what its sender is doing: its MPI tag is
+# `user_tag * KIND_SPAN + kind`, where the kind has KIND_DIFFERENTIATED set
+# when the sending operation runs inside its derivative rule and
+# KIND_DERIVATIVE set for tangent and cotangent messages. A receive accepts
+# a message of either differentiation state, compares it with its own, and
+# reports a disagreement as an error instead of pairing later messages
+# wrongly; a receiver that did not differentiate a differentiated message
+# also sends its sender a KIND_NOTICE message, which the sender's next
+# receive from it (its cotangent receive under `grad`) turns into an error
+# there too. User tags therefore range over 0..MPI_TAG_UB // KIND_SPAN
+# (validation.check_tag).
+cdef enum:
+    KIND_DIFFERENTIATED = 1
+    KIND_DERIVATIVE = 2
+    KIND_NOTICE = 4
+    KIND_SPAN = 8
+    # what `sendrecv_chunked` returns, besides MPI error codes, when the
+    # kinds of a pairing disagree
+    PAIRING_SENDER_DIFFERENTIATES = -1001
+    PAIRING_RECEIVER_DIFFERENTIATES = -1002
+    PAIRING_NOTICE = -1003
+    PAIRING_WRONG_CLASS = -1004
+
+
+def tag_span():
+    """How many MPI tags one user tag of send/recv/sendrecv takes."""
+    return KIND_SPAN
+
+
+cdef int find_message(int source, int tag, int kind, MPI_Comm comm, int* flag,
+                      MPI_Status* st) noexcept nogil:
+    """Look, without receiving it, for the message a receive of user tag
+    `tag` (or MPI_ANY_TAG) and kind `kind` takes next from `source`.
+
+    The earliest message from `source` is taken if its user tag matches
+    (MPI keeps messages between two ranks in order, so it is the one an
+    unchunked receive would match); otherwise each kind this receive can
+    pair with (or be told about) is looked for in turn."""
+    cdef int ierr = MPI_Iprobe(source, MPI_ANY_TAG, comm, flag, st)
+    if ierr != MPI_SUCCESS or not flag[0] or tag == MPI_ANY_TAG \
+            or st.MPI_TAG // KIND_SPAN == tag:
+        return ierr
+    cdef int same_class = kind & KIND_DERIVATIVE
+    cdef int candidates[3]
+    candidates[:] = [same_class, same_class | KIND_DIFFERENTIATED, KIND_NOTICE]
+    cdef int k
+    for k in range(3):
+        ierr = MPI_Iprobe(source, tag * KIND_SPAN + candidates[k], comm, flag, st)
+        if ierr != MPI_SUCCESS or flag[0]:
+            return ierr
+    return ierr
+
+
+cdef inline int pairing(int incoming, int kind) noexcept nogil:
+    """Whether a message of kind `incoming` pairs with a receive of `kind`."""
+    if incoming == KIND_NOTICE:
+        return PAIRING_NOTICE
+    if (incoming ^ kind) & KIND_DERIVATIVE:
+        return PAIRING_WRONG_CLASS
+    if (incoming & KIND_DIFFERENTIATED) and not (kind & KIND_DIFFERENTIATED):
+        return PAIRING_SENDER_DIFFERENTIATES
+    if (kind & KIND_DIFFERENTIATED) and not (incoming & KIND_DIFFERENTIATED):
+        return PAIRING_RECEIVER_DIFFERENTIATES
+    return MPI_SUCCESS
+
+
 cdef inline void pin_envelope(const MPI_Status* st, bint* first, int* source,
                               int* tag, MPI_Status* result) noexcept nogil:
     """On the first chunk, fix the source and tag all later chunks must have."""
@@ -1196,7 +1271,7 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
                           int64_t schunk, int dest, int sendtag,
                           char* rbuf, int64_t nrecv, MPI_Datatype rtype, int64_t rsize,
                           int64_t rchunk, int source, int recvtag,
-                          MPI_Comm comm, MPI_Status* result,
+                          MPI_Comm comm, int kind, MPI_Status* result,
                           int64_t* nreceived) noexcept nogil:
     """Move a message of any size as a series of chunk messages; the number
     of elements received goes to `result` and `nreceived`.
@@ -1230,6 +1305,13 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
     On any other error, a pending receive is cancelled and completed (so MPI
     never writes into the result buffer after the handler returned) and a
     pending send is cancelled and released.
+
+    `sendtag` and `recvtag` are user tags; on the wire each becomes a tag
+    with the message kind `kind` (see "message kinds" above). The first
+    message is found by `find_message` (polling, so the send keeps
+    progressing), all later chunks come with its exact source and tag. A
+    message whose kind does not pair with `kind` is still received whole,
+    and the disagreement is returned (PAIRING_*) after it.
     """
     cdef bint send_chunked = nsend >= schunk
     cdef bint recv_chunked = nrecv >= rchunk
@@ -1244,10 +1326,12 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
     cdef MPI_Message msg
     cdef int ierr = MPI_SUCCESS
     cdef int index, count, flag, errclass
+    cdef int paired = MPI_SUCCESS
     reqs[0] = MPI_REQUEST_NULL
     reqs[1] = MPI_REQUEST_NULL
     result.MPI_SOURCE = source
     result.MPI_TAG = recvtag
+    sendtag = sendtag * KIND_SPAN + kind
     while True:
         if reqs[0] == MPI_REQUEST_NULL and sent < send_messages:
             n = min(schunk, nsend - sent * schunk) if send_chunked else nsend
@@ -1256,6 +1340,25 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
             if ierr != MPI_SUCCESS:
                 break
             sent += 1
+        if reqs[1] == MPI_REQUEST_NULL and receiving and first and source != MPI_PROC_NULL:
+            ierr = find_message(source, recvtag, kind, comm, &flag, &st)
+            if ierr != MPI_SUCCESS:
+                break
+            if not flag:
+                if reqs[0] != MPI_REQUEST_NULL:
+                    ierr = MPI_Test(&reqs[0], &flag, MPI_STATUS_IGNORE)
+                    if ierr != MPI_SUCCESS:
+                        break
+                continue
+            # from here on: this message's exact source and tag
+            pin_envelope(&st, &first, &source, &recvtag, result)
+            paired = pairing(st.MPI_TAG % KIND_SPAN, kind)
+            if paired == PAIRING_NOTICE:
+                ierr = MPI_Recv(NULL, 0, MPI_BYTE, source, recvtag, comm, MPI_STATUS_IGNORE)
+                if ierr != MPI_SUCCESS:
+                    break
+                receiving = False
+                continue
         if reqs[1] == MPI_REQUEST_NULL and receiving:
             if truncated:
                 room = 0
@@ -1326,6 +1429,14 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
             MPI_Cancel(&reqs[0])
             MPI_Request_free(&reqs[0])
         return ierr
+    if not first:
+        result.MPI_TAG = result.MPI_TAG // KIND_SPAN    # the user's tag
+    if paired == PAIRING_SENDER_DIFFERENTIATES:
+        # tell the sender, whose cotangent receive would otherwise wait forever
+        ierr = MPI_Send(NULL, 0, MPI_BYTE, source,
+                        (recvtag // KIND_SPAN) * KIND_SPAN + KIND_NOTICE, comm)
+    if paired != MPI_SUCCESS:
+        return paired if ierr == MPI_SUCCESS else ierr
     if truncated:
         return MPI_ERR_TRUNCATE
     nreceived[0] = received
@@ -1369,13 +1480,46 @@ cdef int point_to_point(Call* c, XLA_FFI_Buffer* send, XLA_FFI_Buffer* recv,
         chunk_elements(c, ssize), dest, <int>c.attr[ATTR_SENDTAG],
         <char*>recv.data if recv != NULL else NULL, nrecv, rtype, rsize,
         chunk_elements(c, rsize), source, <int>c.attr[ATTR_RECVTAG],
-        c.comm, status, &received)
+        c.comm, <int>c.attr[ATTR_KIND], status, &received)
+    if ierr < 0:
+        return pairing_error(c, ierr, status.MPI_SOURCE, status.MPI_TAG)
     if ierr != MPI_SUCCESS:
         return ierr
     if recv != NULL and received < nrecv and recv.data != fill.data:
         copy_bytes(at(recv, received * rsize), at(fill, received * rsize),
                    (nrecv - received) * rsize)
     return MPI_SUCCESS
+
+
+cdef int pairing_error(Call* c, int paired, int peer, int tag) noexcept nogil:
+    """Explain on this rank why its message did not pair with its peer's."""
+    cdef const char* what
+    if paired == PAIRING_SENDER_DIFFERENTIATES:
+        what = ("that rank differentiates the array it sent, but here the received "
+                "array carries no derivative (its template is a constant, e.g. "
+                "recv(jnp.zeros(n))), so this rank would not take part in the "
+                "derivative messages. Make the template depend on the differentiated "
+                "variables on this rank too (e.g. jnp.zeros(n) + 0 * w), or stop the "
+                "gradient on the sender")
+    elif paired == PAIRING_RECEIVER_DIFFERENTIATES:
+        what = ("this rank differentiates the receive (its template or send buffer "
+                "carries a derivative) but that rank's operation does not (its arrays "
+                "are constants there), so it would not take part in the derivative "
+                "messages. Make the data depend on the differentiated variables on "
+                "both ranks, or stop the gradient on this one")
+    elif paired == PAIRING_NOTICE:
+        what = ("that rank received a differentiated message from this rank without "
+                "differentiating it (its receive template is a constant), so the "
+                "derivative messages cannot pair; that rank raised the same error "
+                "with the details")
+    else:
+        what = ("a derivative message met an ordinary one: the ranks differentiate "
+                "different parts of the program")
+    snprintf(c.text, sizeof(c.text),
+             "mpicoll: %s on rank %d with rank %d (tag %d): %s (docs/differentiation.md, "
+             "'Receive-side templates').", c.where, c.rank, peer, tag, what)
+    c.message = c.text
+    return MPI_ERR_OTHER
 
 
 cdef int sendrecv(Call* c) noexcept nogil:

@@ -135,10 +135,13 @@ def _check_thread_support():
 
 def _check_tables():
     """The Python and Cython sides must agree on reduction codes."""
-    from mpicoll._src.validation import OP_CODES
+    from mpicoll._src.validation import OP_CODES, TAG_SPAN
     if _ffi.reduction_codes() != OP_CODES:
         raise ImportError(f"mpicoll: reduction codes differ between validation.py "
                           f"({OP_CODES}) and _ffi.pyx ({_ffi.reduction_codes()}); rebuild")
+    if _ffi.tag_span() != TAG_SPAN:
+        raise ImportError(f"mpicoll: tag span differs between validation.py ({TAG_SPAN}) "
+                          f"and _ffi.pyx ({_ffi.tag_span()}); rebuild")
 
 
 def attribute_names():

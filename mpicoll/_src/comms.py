@@ -65,7 +65,10 @@ def private_comm(comm=None):
       all ranks first, e.g. right after creating the communicator;
     * a peer that does not use mpicoll (plain mpi4py, a C library) must
       receive a message mpicoll sends, or send one mpicoll receives: it
-      communicates on this duplicate.
+      communicates on this duplicate, with MPI tag ``8 * tag`` for mpicoll's
+      ``tag`` (mpicoll keeps the message kind, see docs/differentiation.md
+      "Receive-side templates", in the low 3 bits; ordinary messages have
+      kind 0).
 
     Args:
       comm: an mpi4py intracommunicator; None means ``MPI.COMM_WORLD``.

@@ -38,8 +38,9 @@ from mpicoll._src.validation import as_array, static_int
 
 # Tags of the two directions along grid dimension i: _TAG_BASE + 2 i (towards
 # the lower neighbour) and _TAG_BASE + 2 i + 1 (towards the upper one). They
-# are below the 32767 every MPI must allow for MPI_TAG_UB.
-_TAG_BASE = 0x6A10
+# are below 4095 = 32767 // 8, the smallest `mpicoll.max_tag()` any MPI gives
+# (the standard guarantees MPI_TAG_UB >= 32767).
+_TAG_BASE = 0xF00
 
 _PAD_MODES = ("constant", "edge", "reflect", "symmetric")
 _WIDTHS_ARE_STATIC = "Halo widths decide message sizes."

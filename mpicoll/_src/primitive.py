@@ -139,7 +139,7 @@ def _instantiate(prim, ct):
     return ad.instantiate_zeros(ct)
 
 
-def linear_rules(prim, *, transpose, batch, tangent_params=None):
+def linear_rules(prim, *, transpose, batch, tangent_params=None, primal_params=None):
     """Register the rules of an op that is linear in all its operands.
 
     JVP: the op itself applied to the tangents (with ``tangent_params(params)``
@@ -150,14 +150,18 @@ def linear_rules(prim, *, transpose, batch, tangent_params=None):
     Transpose: ``transpose(ct, *operands, **params)`` with ``ct`` instantiated
     (symbolic zeros still communicate, for the same reason).
     Batching: ``batch(args, dims, **params)``.
+    ``primal_params(params)``, if given, are the parameters of the primal
+    operation inside the JVP (point-to-point ops mark their messages as
+    differentiated, so that paired ranks can check they agree).
     """
     def jvp(primals, tangents, **params):
-        out = prim.bind(*primals, **params)
         if not differentiable(*primals):
             return out, _zero_tangents(prim, out)
         tangents = [ad.instantiate_zeros(t) for t in tangents]
         t_params = tangent_params(params) if tangent_params else params
+            out = prim.bind(*primals, **params)
         return out, prim.bind(*tangents, **t_params)
+        out = prim.bind(*primals, **(primal_params(params) if primal_params else params))
 
     def transpose_rule(ct, *operands, **params):
         return transpose(_instantiate(prim, ct), *operands, **params)

@@ -93,14 +93,34 @@ def reject_token(token):
             "the results.")
 
 
+# Point-to-point messages carry their kind (differentiated or not, derivative
+# or not) in the low bits of the MPI tag (see "message kinds" in _ffi.pyx),
+# so one user tag takes TAG_SPAN MPI tags. Checked against _ffi at import.
+TAG_SPAN = 8
+
+
+def max_tag():
+    """The largest message tag ``send``, ``recv`` and ``sendrecv`` accept.
+
+    Returns:
+      ``MPI.TAG_UB // 8`` (an int): mpicoll keeps each message's kind
+      (ordinary, differentiated, derivative) in the low 3 bits of the MPI
+      tag, so that ranks can check that they differentiate the same
+      messages. At least 4095 with any MPI (the MPI standard guarantees
+      ``MPI.TAG_UB >= 32767``); 67108863 with MPICH, 268435455 with Open MPI.
+    """
+    return MPI.COMM_WORLD.Get_attr(MPI.TAG_UB) // TAG_SPAN
+
+
 def check_tag(value, name, *, allow_any_tag=False):
-    """A message tag: 0 <= tag <= MPI.TAG_UB (or ANY_TAG)."""
+    """A message tag: 0 <= tag <= max_tag() (or ANY_TAG)."""
     tag = static_int(value, name)
     if allow_any_tag and tag == MPI.ANY_TAG:
         return tag
-    upper = MPI.COMM_WORLD.Get_attr(MPI.TAG_UB)
+    upper = max_tag()
     if not 0 <= tag <= upper:
-        raise ValueError(f"{name}={tag} is not a valid tag; use 0..{upper}")
+        raise ValueError(f"{name}={tag} is not a valid tag; use 0..{upper} (MPI.TAG_UB // "
+                         f"{TAG_SPAN}: mpicoll keeps the message kind in the low bits)")
     return tag
 
 

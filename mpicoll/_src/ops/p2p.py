@@ -9,9 +9,10 @@ of send is a recv).
 
 Receive-side templates: JAX runs an op's derivative rule only on ranks where
 one of its inputs carries a derivative. A ``recv`` whose template is a
-constant therefore posts no derivative receive while its partner's ``send``
-sends one; keep templates that carry the derivative on every rank (see
-docs/differentiation.md, "Receive-side templates").
+constant therefore takes no part in derivative messages while its partner's
+``send`` does; the message kinds (``kind``, see ops/sendrecv.py) let the
+receiver notice and raise on both ranks instead (docs/differentiation.md,
+"Receive-side templates").
 """
 
 import jax.numpy as jnp
@@ -19,7 +20,8 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source
+from mpicoll._src.ops.sendrecv import (StatusParam, _require_known_source, derivative_kind,
+                                       differentiated_kind)
 from mpicoll._src.primitive import linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
 
@@ -30,7 +32,7 @@ def send(x, dest, *, tag=0, comm=None, token=None):
     Args:
       x: array to send (any shape and supported dtype).
       dest: the receiving rank (a Python int), or ``MPI.PROC_NULL``.
-      tag: message tag, 0..MPI.TAG_UB.
+      tag: message tag, 0..``mpicoll.max_tag()``.
       comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
 
     Returns:
@@ -51,7 +53,7 @@ def send(x, dest, *, tag=0, comm=None, token=None):
     x = as_array(x, "x")
     dest = check_rank(dest, "dest", comm)
     tag = check_tag(tag, "tag")
-    send_p.bind(x, dest=dest, tag=tag, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype))
+    send_p.bind(x, dest=dest, tag=tag, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype), kind=0)
 
 
 def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, token=None):
@@ -86,7 +88,7 @@ def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, t
         raise TypeError(f"status must be an mpi4py MPI.Status or None, got {type(status).__name__}")
     return recv_p.bind(x, source=source, tag=tag, comm=comm,
                        status=None if status is None else StatusParam(status),
-                       chunk_bytes=chunk_bytes_for(x.dtype))
+                       chunk_bytes=chunk_bytes_for(x.dtype), kind=0)
 
 
 # send's result is an empty array that `send` drops. It exists for `grad`:
@@ -96,38 +98,38 @@ def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, t
 # traffic still runs.
 send_p = mpi_primitive(
     "send", abstract_eval=lambda x, **_: x.update(shape=(0,)),
-    ffi_attributes=lambda *, dest, tag, comm, chunk_bytes: dict(
-        comm=comm.handle, dest=dest, sendtag=tag, chunk_bytes=chunk_bytes))
+    ffi_attributes=lambda *, dest, tag, comm, chunk_bytes, kind: dict(
+        comm=comm.handle, dest=dest, sendtag=tag, chunk_bytes=chunk_bytes, kind=kind))
 
 recv_p = mpi_primitive(
     "recv", abstract_eval=lambda x, **_: x, reusable_operand=0,
-    ffi_attributes=lambda *, source, tag, comm, status, chunk_bytes: dict(
-        comm=comm.handle, source=source, recvtag=tag, chunk_bytes=chunk_bytes,
+    ffi_attributes=lambda *, source, tag, comm, status, chunk_bytes, kind: dict(
+        comm=comm.handle, source=source, recvtag=tag, chunk_bytes=chunk_bytes, kind=kind,
         status=0 if status is None else status.address))
 
 
-def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes):
+def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind):
     # The template of this receive is a constant: differentiating the backward
     # pass again (reverse-over-reverse, hessians) skips this receive's
-    # derivative while the partner sends one. Not supported for send/recv
-    # pairs; sendrecv, whose transpose is again a sendrecv, supports it
-    # (docs/differentiation.md, "Receive-side templates").
+    # derivative while the partner sends one, which the message kinds turn
+    # into an error on both ranks. sendrecv, whose transpose is again a
+    # sendrecv, supports it (docs/differentiation.md, "Receive-side templates").
     template = jnp.zeros(x.aval.shape, x.aval.dtype)
     return [recv_p.bind(template, source=dest, tag=tag, comm=comm, status=None,
-                        chunk_bytes=chunk_bytes)]
+                        chunk_bytes=chunk_bytes, kind=kind)]
 
 
-def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes):
+def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind):
     _require_known_source(source, "the transpose")
     send_p.bind(ct, dest=source, tag=0 if tag == MPI.ANY_TAG else tag, comm=comm,
-                chunk_bytes=chunk_bytes)   # its empty result is not needed here
+                chunk_bytes=chunk_bytes, kind=kind)   # its empty result is not needed here
     # where nothing arrives (PROC_NULL) the result is the template itself
     return [ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)]
 
 
 def _recv_tangent_params(params):
     _require_known_source(params["source"], "differentiation")
-    return dict(params, status=None)
+    return derivative_kind(params)
 
 
 def _send_batch(args, dims, **params):
@@ -140,9 +142,10 @@ def _recv_batch(args, dims, **params):
     return recv_p.bind(jnp.moveaxis(x, d, 0), **params), 0
 
 
-linear_rules(send_p, transpose=_send_transpose, batch=_send_batch)
+linear_rules(send_p, transpose=_send_transpose, batch=_send_batch,
+             primal_params=differentiated_kind, tangent_params=derivative_kind)
 linear_rules(recv_p, transpose=_recv_transpose, batch=_recv_batch,
-             tangent_params=_recv_tangent_params)
+             primal_params=differentiated_kind, tangent_params=_recv_tangent_params)
 
 
 def barrier(*, comm=None, token=None):

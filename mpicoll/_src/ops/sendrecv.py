@@ -43,7 +43,7 @@ def sendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=MPI.ANY_TAG,
         a message shorter than ``recvbuf``), as MPI leaves such memory alone.
       source: rank to receive from, ``MPI.ANY_SOURCE`` or ``MPI.PROC_NULL``.
       dest: rank to send to, or ``MPI.PROC_NULL``.
-      sendtag: tag of the outgoing message (0..MPI.TAG_UB).
+      sendtag: tag of the outgoing message (0..``mpicoll.max_tag()``).
       recvtag: tag to accept, or ``MPI.ANY_TAG`` (default).
       comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
       status: optional ``MPI.Status``; filled with source, tag and element
@@ -82,12 +82,37 @@ def sendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=MPI.ANY_TAG,
 
 def _sendrecv(sendbuf, recvbuf, *, status=None, **params):
     chunk = max(chunk_bytes_for(sendbuf.dtype), chunk_bytes_for(recvbuf.dtype))
-    return sendrecv_p.bind(sendbuf, recvbuf, status=status, chunk_bytes=chunk, **params)
+    return sendrecv_p.bind(sendbuf, recvbuf, status=status, chunk_bytes=chunk, kind=0,
+                           **params)
 
 
-def _attributes(*, source, dest, sendtag, recvtag, comm, status, chunk_bytes):
+# Message kinds (the `kind` parameter of sendrecv, send and recv; "message
+# kinds" in _ffi.pyx): a rank whose operation runs inside its JVP rule marks
+# its messages differentiated, and tangents and cotangents are derivative
+# messages, so that a receiver can tell when the two ranks of a pairing do
+# not both differentiate (JAX skips the rule where no input carries a
+# derivative) and raise instead of pairing later messages wrongly.
+KIND_DIFFERENTIATED = 1
+KIND_DERIVATIVE = 2
+
+
+def differentiated_kind(params):
+    """Parameters of the primal operation inside a JVP rule."""
+    return dict(params, kind=params["kind"] | KIND_DIFFERENTIATED)
+
+
+def derivative_kind(params):
+    """Parameters of the tangent operation of a JVP rule (no Status: it
+    describes the primal message)."""
+    params = dict(params, kind=KIND_DERIVATIVE)
+    if "status" in params:
+        params["status"] = None
+    return params
+
+
+def _attributes(*, source, dest, sendtag, recvtag, comm, status, chunk_bytes, kind):
     return dict(comm=comm.handle, source=source, dest=dest, sendtag=sendtag,
-                recvtag=recvtag, chunk_bytes=chunk_bytes,
+                recvtag=recvtag, chunk_bytes=chunk_bytes, kind=kind,
                 status=0 if status is None else status.address)
 
 
@@ -108,11 +133,11 @@ def _require_known_source(source, what):
 
 def _tangent_params(params):
     _require_known_source(params["source"], "differentiation")
-    return dict(params, status=None)
+    return derivative_kind(params)
 
 
 def _transpose(ct, sendbuf, recvbuf, *, source, dest, sendtag, recvtag, comm,
-               status, chunk_bytes):
+               status, chunk_bytes, kind):
     _require_known_source(source, "the transpose")
     send_aval = sendbuf.aval if ad.is_undefined_primal(sendbuf) else sendbuf
     # The cotangent goes back along the edge it came: to `source`, and the
@@ -123,7 +148,7 @@ def _transpose(ct, sendbuf, recvbuf, *, source, dest, sendtag, recvtag, comm,
         ct, jnp.zeros(send_aval.shape, send_aval.dtype),
         source=dest, dest=source,
         sendtag=recvtag if recvtag != MPI.ANY_TAG else sendtag,
-        recvtag=MPI.ANY_TAG, comm=comm, status=None, chunk_bytes=chunk_bytes)
+        recvtag=MPI.ANY_TAG, comm=comm, status=None, chunk_bytes=chunk_bytes, kind=kind)
     ct_recv = ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)
     return [ct_send if ad.is_undefined_primal(sendbuf) else None,
             ct_recv if ad.is_undefined_primal(recvbuf) else None]
@@ -138,4 +163,5 @@ def _batch(args, dims, **params):
     return sendrecv_p.bind(sendbuf, recvbuf, **params), 0
 
 
-linear_rules(sendrecv_p, transpose=_transpose, batch=_batch, tangent_params=_tangent_params)
+linear_rules(sendrecv_p, transpose=_transpose, batch=_batch, tangent_params=_tangent_params,
+             primal_params=differentiated_kind)

@@ -1,0 +1,200 @@
+"""Receive-side templates: ranks that do not both differentiate a message.
+
+JAX runs an operation's derivative rule only on ranks where one of its
+inputs carries a derivative. In a send/recv pair the two ranks decide that
+independently (a receiver's template may be a constant while the sender's
+data is differentiated, or the other way round), and then one rank sends or
+waits for derivative messages the other never makes. mpicoll marks every
+point-to-point message with its kind (see "message kinds" in _ffi.pyx), so
+the receiver notices and raises, and under ``grad`` the sender raises too
+(its cotangent receive finds the receiver's notice). Nothing hangs and no
+later message pairs wrongly.
+
+Ranks 0 and 1 play the two roles; other ranks watch. Every case runs on a
+fresh communicator, so messages the failed pairing leaves unreceived (under
+``jvp``, the sender's tangent and the receiver's notice) cannot reach later
+tests. The communicators are kept, not freed: MPI reuses a freed
+communicator's context for the next one, and a message still queued for the
+old one would then be received by the new one.
+"""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from mpi4py import MPI
+
+import mpicoll
+
+pytestmark = [
+    pytest.mark.skipif(MPI.COMM_WORLD.Get_size() < 2, reason="needs a sender and a receiver"),
+    pytest.mark.timeout(120),
+]
+
+SENDER_MESSAGE = "that rank differentiates the array it sent"
+RECEIVER_MESSAGE = "this rank differentiates the receive"
+NOTICE_MESSAGE = "received a differentiated message from this rank without differentiating it"
+
+
+def outcome(f, *args):
+    """Run f eagerly or jitted to the end; the error text, or None."""
+    try:
+        jax.block_until_ready(f(*args))
+        jax.effects_barrier()
+        return None
+    except Exception as exc:      # noqa: BLE001 (XLA runtime errors have several types)
+        return str(exc)
+
+
+def run_case(program, transform, jit):
+    """Each rank's error text (None where it finished), on a fresh
+    communicator; and the pair still exchanges correctly on it afterwards."""
+    world = MPI.COMM_WORLD
+    comm = world.Dup()
+    mpicoll.private_comm(comm)    # collective: rank 2 and up never use comm
+    _kept.append(comm)
+    f = transform(lambda x: program(x, comm))
+    error = outcome(jax.jit(f) if jit else f, jnp.arange(1.0, 4.0))
+    world.Barrier()
+    # the pair goes on communicating correctly afterwards, with another tag
+    if comm.rank < 2:
+        peer = 1 - comm.rank
+        y = mpicoll.sendrecv(jnp.full(2, comm.rank + 10.0), jnp.zeros(2), peer, peer,
+                             sendtag=9, recvtag=9, comm=comm)
+        np.testing.assert_array_equal(np.asarray(y), np.full(2, peer + 10.0))
+    world.Barrier()
+    return world.allgather(error)
+
+
+_kept = []   # see the module docstring
+
+
+def send_constant_template(x, comm):
+    """Rank 0 sends 2x; rank 1 receives it into a constant template."""
+    if comm.rank == 0:
+        mpicoll.send(2 * x, 1, tag=3, comm=comm)
+        return jnp.sum(x)
+    if comm.rank == 1:
+        y = mpicoll.recv(jnp.zeros(3), 0, tag=3, comm=comm)
+        return jnp.sum(y * x)
+    return jnp.sum(x)
+
+
+def send_constant_data(x, comm):
+    """Rank 0 sends a constant; rank 1 receives into its differentiated x."""
+    if comm.rank == 0:
+        mpicoll.send(jnp.ones(3), 1, tag=3, comm=comm)
+        return jnp.sum(x)
+    if comm.rank == 1:
+        y = mpicoll.recv(x, 0, tag=3, comm=comm)
+        return jnp.sum(y * x)
+    return jnp.sum(x)
+
+
+def sendrecv_one_side(x, comm):
+    """Ranks 0 and 1 swap arrays; only rank 0's carry a derivative."""
+    if comm.rank < 2:
+        data = x if comm.rank == 0 else jnp.ones(3)
+        template = x if comm.rank == 0 else jnp.zeros(3)
+        y = mpicoll.sendrecv(data, template, 1 - comm.rank, 1 - comm.rank, comm=comm)
+        return jnp.sum(y * y)
+    return jnp.sum(x)
+
+
+def grad(f):
+    return jax.grad(f)
+
+
+def jvp(f):
+    return lambda x: jax.jvp(f, (x,), (jnp.ones_like(x),))
+
+
+JIT = pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+
+
+@JIT
+def test_constant_template_under_grad_raises_on_both_ranks(jit):
+    errors = run_case(send_constant_template, grad, jit)
+    assert errors[1] is not None and SENDER_MESSAGE in errors[1], errors[1]
+    assert "on rank 1 with rank 0 (tag 3)" in errors[1], errors[1]
+    assert errors[0] is not None and NOTICE_MESSAGE in errors[0], errors[0]
+    assert "on rank 0 with rank 1 (tag 3)" in errors[0], errors[0]
+    assert all(e is None for e in errors[2:]), errors
+
+
+@JIT
+def test_constant_template_under_jvp_raises_on_the_receiver(jit):
+    # forward mode: the sender only sends (its tangent right after the
+    # value), so it finishes; the receiver raises
+    errors = run_case(send_constant_template, jvp, jit)
+    assert errors[1] is not None and SENDER_MESSAGE in errors[1], errors[1]
+    assert errors[0] is None, errors[0]
+
+
+@JIT
+@pytest.mark.parametrize("transform", [grad, jvp], ids=["grad", "jvp"])
+def test_constant_data_raises_on_the_differentiating_receiver(transform, jit):
+    errors = run_case(send_constant_data, transform, jit)
+    assert errors[1] is not None and RECEIVER_MESSAGE in errors[1], errors[1]
+    assert errors[0] is None, errors[0]
+
+
+@JIT
+@pytest.mark.parametrize("transform", [grad, jvp], ids=["grad", "jvp"])
+def test_sendrecv_differentiated_on_one_side_raises_on_both(transform, jit):
+    errors = run_case(sendrecv_one_side, transform, jit)
+    assert errors[0] is not None and RECEIVER_MESSAGE in errors[0], errors[0]
+    assert errors[1] is not None and SENDER_MESSAGE in errors[1], errors[1]
+
+
+@JIT
+def test_agreeing_ranks_still_differentiate(jit):
+    """The same pair with the template carrying the derivative on the receiver
+    (`jnp.zeros(3) + 0 * x`): the gradient is the serial one, d/dx of
+    sum(2x * x) on rank 1 and, on rank 0, 1 + 2 x_1 (its x reaches rank 1's
+    loss through the message)."""
+    def program(x, comm):
+        if comm.rank == 0:
+            mpicoll.send(2 * x, 1, tag=3, comm=comm)
+            return jnp.sum(x)
+        if comm.rank == 1:
+            y = mpicoll.recv(jnp.zeros(3) + 0 * x, 0, tag=3, comm=comm)
+            return jnp.sum(y * x)
+        return jnp.sum(x)
+
+    world = MPI.COMM_WORLD
+    x = jnp.arange(1.0, 4.0) + world.rank
+    f = jax.grad(lambda v: program(v, world))
+    g = np.asarray(jax.block_until_ready((jax.jit(f) if jit else f)(x)))
+    xs = world.allgather(np.asarray(x))
+    if world.rank == 0:
+        expected = 1 + 2 * xs[1]
+    elif world.rank == 1:
+        expected = 2 * xs[0]
+    else:
+        expected = np.ones(3)
+    np.testing.assert_array_equal(g, expected)
+
+
+@JIT
+def test_reverse_over_reverse_through_send_recv_raises_on_both_ranks(jit):
+    """The transpose of `send` receives the cotangent into a constant
+    template, so differentiating a backward pass again skips that receive's
+    derivative while the partner's cotangent send differentiates: both
+    ranks raise (sendrecv, whose transpose is again a sendrecv, supports
+    it: tests/test_gradients.py)."""
+    def program(x, comm):
+        if comm.rank == 0:
+            mpicoll.send(x * x, 1, tag=4, comm=comm)
+            return jnp.sum(x)
+        if comm.rank == 1:
+            y = mpicoll.recv(x, 0, tag=4, comm=comm)
+            return jnp.sum(y * x)
+        return jnp.sum(x)
+
+    def second_order(f):
+        return jax.grad(lambda x: jnp.sum(jax.grad(f)(x) ** 2))
+
+    errors = run_case(program, second_order, jit)
+    assert errors[0] is not None and SENDER_MESSAGE in errors[0], errors[0]
+    assert errors[1] is not None and NOTICE_MESSAGE in errors[1], errors[1]
