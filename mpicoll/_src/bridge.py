@@ -164,3 +164,23 @@ _debug_from_environment()
 _ffi.make_half_ops()
 for _name, _capsule in _ffi.handlers().items():
     jax.ffi.register_ffi_target(_name, _capsule, platform="cpu", api_version=1)
+
+
+def _register_cuda_handlers():
+    """The CUDA entry of every handler (cuda.pxi), under the same target
+    names. Registering needs no CUDA: on a jaxlib without a CUDA plugin JAX
+    only keeps the registration for a plugin that may load later."""
+    from mpicoll._src import gpu
+    gpu.cuda_aware_mode_from_environment()
+    cuda = _ffi.cuda_handlers()
+    if set(cuda) != set(_ffi.handlers()):
+        raise ImportError(
+            "mpicoll: the CUDA handler table (cuda.pxi: cuda_handlers) does not list the "
+            f"same targets as the CPU one (_ffi.pyx: handlers): missing "
+            f"{sorted(set(_ffi.handlers()) - set(cuda))}, extra "
+            f"{sorted(set(cuda) - set(_ffi.handlers()))}; add a c_<name> entry and rebuild")
+    for name, capsule in cuda.items():
+        jax.ffi.register_ffi_target(name, capsule, platform="CUDA", api_version=1)
+
+
+_register_cuda_handlers()
