@@ -150,21 +150,21 @@ def linear_rules(prim, *, transpose, batch, tangent_params=None, primal_params=N
     instantiated, so a rank whose input carries no derivative still makes the
     same MPI calls as its partners. Integer and bool data have zero tangents
     (on every rank alike, since dtypes match across ranks).
-    Transpose: ``transpose(ct, *operands, **params)`` with ``ct`` instantiated
-    (symbolic zeros still communicate, for the same reason).
-    Batching: ``batch(args, dims, **params)``.
     ``primal_params(params)``, if given, are the parameters of the primal
     operation inside the JVP (point-to-point ops mark their messages as
     differentiated, so that paired ranks can check they agree).
+    Transpose: ``transpose(ct, *operands, **params)`` with ``ct`` instantiated
+    (symbolic zeros still communicate, for the same reason).
+    Batching: ``batch(args, dims, **params)``.
     """
     def jvp(primals, tangents, **params):
         if not differentiable(*primals):
+            out = prim.bind(*primals, **params)
             return out, _zero_tangents(prim, out)
+        out = prim.bind(*primals, **(primal_params(params) if primal_params else params))
         tangents = [ad.instantiate_zeros(t) for t in tangents]
         t_params = tangent_params(params) if tangent_params else params
-            out = prim.bind(*primals, **params)
         return out, prim.bind(*tangents, **t_params)
-        out = prim.bind(*primals, **(primal_params(params) if primal_params else params))
 
     def transpose_rule(ct, *operands, **params):
         return transpose(_instantiate(prim, ct), *operands, **params)
