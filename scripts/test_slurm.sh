@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Run mpicoll under Slurm on a real single-node cluster: start it
+# (scripts/slurm/start_cluster.sh: Debian's slurmctld, slurmd and munge on
+# this machine), then with `srun -n 2` and `srun -n 4`
+#   * check that the tasks form one MPI job (scripts/slurm/check_world.py),
+#     and that the check catches singletons (--mpi=none must fail it);
+#   * run the examples, which check their own results;
+#   * run the operation tests (tests/test_ops.py) through scripts/pytest_mpi.py;
+#   * run tests/test_dead_rank.py with srun as the launcher (one rank dies,
+#     the others must end within a bounded time);
+# and submit the CPU template examples/slurm/cpu.sbatch with sbatch and check
+# its output. Each run has a timeout; one summary line per run with its
+# duration; the exit status is non-zero if any run failed.
+#
+# Slurm runs 4 tasks on a 2-core node only when asked: --overcommit (-O).
+# The PyPI MPICH speaks PMI-2 to srun (--mpi=pmi2); --mpi=pmix is refused by
+# it ("unsupported PMI version PMIx") and --mpi=none gives singletons.
+#
+# Settings (environment variables):
+#   MPICOLL_VENV=.venv-x           the environment made by scripts/setup.sh
+#   MPICOLL_SLURM_TESTS="..."      the test files/ids run at 2 ranks (default
+#                                  tests/test_ops.py); at 4 ranks
+#   MPICOLL_SLURM_TESTS4="..."     (default tests/test_ops.py::test_values)
+#   MPICOLL_SLURM_STOP=1           stop the cluster at the end (default: leave it)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/${MPICOLL_VENV:-.venv}/bin:$PATH"
+source scripts/env.sh
+export MPIR_CVAR_CH4_PROGRESS_THROTTLE=1  # see scripts/test.sh
+source scripts/slurm/env.sh
+
+t0=$(date +%s)
+if ! ./scripts/slurm/start_cluster.sh; then
+  echo "test_slurm.sh: could not start the Slurm cluster" >&2
+  exit 1
+fi
+echo "cluster up after $(( $(date +%s) - t0 )) s"
+
+# --kill-on-bad-exit: a task that fails ends the step (the cluster sets
+# KillOnBadExit=1 too; a real cluster may not).
+SRUN="srun --mpi=pmi2 --overcommit --kill-on-bad-exit=1"
+out=$(mktemp -d /tmp/mpicoll-slurm-test.XXXXXX)
+summary=()
+status=0
+
+# run NAME TIMEOUT CMD...: run CMD under a timeout, record PASS/FAIL and time.
+run() {
+  local name=$1 limit=$2; shift 2
+  local start=$SECONDS rc
+  echo "=== $name: $*"
+  timeout --kill-after=30 "$limit" "$@"
+  rc=$?
+  local verdict=PASS
+  if [ $rc -ne 0 ]; then
+    verdict="FAIL (exit $rc$([ $rc -ge 124 ] && [ $rc -le 137 ] && echo ", timeout ${limit}s?"))"
+    status=1
+  fi
+  summary+=("$(printf '%-44s %-5s %4d s' "$name" "${verdict%% *}" $((SECONDS - start)))${verdict#PASS}")
+}
+# must_fail NAME TIMEOUT CMD...: the run must end non-zero (a negative control).
+must_fail() {
+  local name=$1 limit=$2; shift 2
+  local start=$SECONDS rc
+  echo "=== $name (must fail): $*"
+  timeout --kill-after=30 "$limit" "$@"
+  rc=$?
+  if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ]; then
+    summary+=("$(printf '%-44s %-5s %4d s' "$name" PASS $((SECONDS - start))) (failed as it must, exit $rc)")
+  else
+    summary+=("$(printf '%-44s %-5s %4d s' "$name" FAIL $((SECONDS - start))) (exit $rc; it must fail)")
+    status=1
+  fi
+}
+
+for n in 2 4; do
+  run "srun -n $n: one MPI job (check_world)" 120 $SRUN -n $n python scripts/slurm/check_world.py
+done
+must_fail "srun --mpi=none -n 2: singletons caught" 120 \
+  srun --mpi=none --overcommit -n 2 python scripts/slurm/check_world.py
+for n in 2 4; do
+  run "srun -n $n: examples/ring_and_sum.py" 300 $SRUN -n $n python examples/ring_and_sum.py
+done
+run "srun -n 4: examples/poisson_fft3d.py" 300 \
+  $SRUN -n 4 python examples/poisson_fft3d.py --out "$out/poisson_fft3d.png"
+
+tests2=${MPICOLL_SLURM_TESTS:-tests/test_ops.py}
+tests4=${MPICOLL_SLURM_TESTS4:-tests/test_ops.py::test_values}
+# shellcheck disable=SC2086
+run "srun -n 2: pytest $tests2" 900 $SRUN -n 2 python scripts/pytest_mpi.py -q $tests2
+# shellcheck disable=SC2086
+run "srun -n 4: pytest $tests4" 900 $SRUN -n 4 python scripts/pytest_mpi.py -q $tests4
+
+# One rank dies mid-run: the test starts its own programs under the launcher
+# given here (it appends "-n N python prog.py"), so it runs outside srun.
+if [ -f tests/test_dead_rank.py ]; then
+  MPICOLL_LAUNCHER="$SRUN" run "srun: tests/test_dead_rank.py" 600 \
+    python -m pytest -q tests/test_dead_rank.py
+else
+  summary+=("$(printf '%-44s %-5s' "srun: tests/test_dead_rank.py" MISSING) (no such file; not run)")
+  status=1
+fi
+
+# The CPU template as a batch job: 2 ranks on this node, the ring example.
+# sbatch --wait returns the job's exit code; the output must show the job ran
+# on 2 ranks and the example's check passed.
+job_out="$out/cpu-sbatch.out"
+run "sbatch examples/slurm/cpu.sbatch (2 ranks)" 300 \
+  sbatch --wait --nodes=1 --ntasks-per-node=2 --time=00:05:00 --output="$job_out" \
+    examples/slurm/cpu.sbatch examples/ring_and_sum.py
+if [ -f "$job_out" ]; then
+  echo "--- $job_out"; cat "$job_out"
+fi
+if grep -q "all ranks agree with the expected sum: True" "$job_out" 2>/dev/null && \
+   grep -q "^2 ranks, each holding" "$job_out"; then
+  summary+=("$(printf '%-44s %-5s' "sbatch output: 2 ranks, sum checked" PASS)")
+else
+  summary+=("$(printf '%-44s %-5s' "sbatch output: 2 ranks, sum checked" FAIL) (see $job_out)")
+  status=1
+fi
+
+[ "${MPICOLL_SLURM_STOP:-0}" = 1 ] && ./scripts/slurm/stop_cluster.sh
+echo "=== Slurm runs (total $(( $(date +%s) - t0 )) s with cluster start) ==="
+printf '%s\n' "${summary[@]}"
+exit $status
