@@ -32,9 +32,9 @@
 #                                (default /tmp/mpicoll-sdist)
 #   MPICOLL_SDIST_PINS="..."     extra requirements for step 3, e.g. the lowest
 #                                supported versions:
-#                                "jax==0.10.0 jaxlib==0.10.0 numpy==2.0.0
-#                                 mpi4py==4.0.0 mpich==4.3.2" (mpi4py 4.0 has no
-#                                binary wheel and does not compile against MPICH 5)
+#                                "jax==0.10.1 jaxlib==0.10.1 numpy==2.0.0 mpi4py==4.1.0"
+#                                (with PYTHON=python3.11); an `mpich==...` among
+#                                them replaces the MPICH version
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -129,7 +129,7 @@ for req in ${MPICOLL_SDIST_PINS:-}; do
 done
 logged "$root/pip-mpich.log" "$py" -m pip install -q "$mpich"
 # shellcheck disable=SC2086  # MPICOLL_SDIST_PINS is a list of requirements
-logged "$root/pip-deps.log" "$py" -m pip install -q "mpi4py>=4" "jax>=0.10" numpy "cython>=3" \
+logged "$root/pip-deps.log" "$py" -m pip install -q "mpi4py>=4.1" "jax>=0.10.1" numpy "cython>=3" \
   ${MPICOLL_SDIST_PINS:-}
 (cd "$root/work" && logged "$root/pip-install.log" "$py" -m pip install --no-build-isolation "$sdist")
 grep -q "Successfully installed.*mpicoll-$version" "$root/pip-install.log" \
