@@ -13,7 +13,8 @@ own operations, which every rank runs in program order; the script's calls
 on the communicator can match only each other. Both streams may run at the
 same time (MPI_THREAD_MULTIPLE, see `bridge`), each in its own order.
 
-Creating a twin is a collective call over the communicator:
+Creating a twin is a collective call over the communicator (the ranks also
+compare their chunk limits then, see `config.check_same_limit`):
 
 * COMM_WORLD's twin is made when mpicoll is imported (every rank imports it),
   so the default communicator never needs a collective at first use;
@@ -32,6 +33,7 @@ import dataclasses
 
 from mpi4py import MPI
 
+from mpicoll._src.config import check_same_limit
 from mpicoll._src.primitive import wait_for_dispatched_work
 
 
@@ -84,6 +86,8 @@ def private_comm(comm=None):
     comm = check_comm(comm)
     twin = comm.Get_attr(_TWIN_KEYVAL)
     if twin is None:
+        # collective over comm, like the Dup: every rank raises, no twin is made
+        check_same_limit(comm, "checked when mpicoll first used the communicator")
         twin = comm.Dup()          # collective over comm
         comm.Set_attr(_TWIN_KEYVAL, twin)
     return twin

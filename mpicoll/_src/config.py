@@ -3,6 +3,8 @@
 import contextlib
 import os
 
+from mpi4py import MPI
+
 # The largest message that keeps every MPI count <= INT_MAX and every single
 # message <= 2**31 - 1 bytes (some MPI transports misbehave above 2 GiB).
 DEFAULT_CHUNK_BYTES = 2**31 - 1
@@ -36,6 +38,12 @@ def set_chunk_bytes(nbytes):
     ranks. A function already traced keeps the limit it was traced with (JAX
     caches traces per Python function) until ``jax.clear_caches()`` or
     ``f.clear_cache()``.
+
+    The ranks compare their limits when mpicoll first uses a communicator
+    (COMM_WORLD: at import, with the environment variable's value) and raise
+    on every rank if they differ; a limit changed later with this function is
+    compared only by debug mode (``MPICOLL_DEBUG=1``), collective by
+    collective. This function itself does not communicate.
 
     Args:
       nbytes: a positive integer below 2**63, or None to return to the environment
@@ -87,3 +95,42 @@ def chunk_bytes_for(dtype):
             f"({shown.itemsize} bytes); raise it with mpicoll.set_chunk_bytes or "
             f"{_ENV_CHUNK_BYTES}")
     return limit
+
+
+# --- Agreement across ranks --------------------------------------------------
+#
+# Ranks with different limits split the same message differently: their MPI
+# calls no longer pair up, which corrupts data or hangs, and MPI cannot tell.
+# So the ranks compare their limits where they all are anyway: when mpicoll
+# first uses a communicator (`comms.private_comm`, next to the collective
+# MPI_Comm_dup of its duplicate; for COMM_WORLD at import). A later change
+# (set_chunk_bytes, os.environ) is not compared there: no later point is
+# reached by every rank of a communicator without a communication per
+# operation (set_chunk_bytes may rightly be called on one rank, for a
+# point-to-point exchange with a plain MPI peer), and one allgather per call
+# is what debug mode (MPICOLL_DEBUG=1) does, for every collective.
+
+_INVALID = -1      # this rank's setting does not parse
+
+
+def check_same_limit(comm, when):
+    """Raise ValueError on every rank of `comm` if the ranks' chunk limits
+    differ (one allgather over `comm`; every rank must call it). A rank whose
+    setting does not parse counts as "invalid"; if all are invalid, nothing
+    is raised here (tracing raises the parse error, as before)."""
+    if comm.Get_size() == 1 or MPI.Is_finalized():
+        return
+    try:
+        mine = get_chunk_bytes()
+    except ValueError:
+        mine = _INVALID
+    limits = comm.allgather(mine)
+    if len(set(limits)) == 1:
+        return
+    shown = ", ".join(f"rank {r}: {'invalid' if v == _INVALID else v}"
+                      for r, v in enumerate(limits))
+    raise ValueError(
+        f"mpicoll: the ranks of a communicator of {len(limits)} ranks have different "
+        f"chunk limits ({when}); limit in bytes on each rank: {shown}. Set the same "
+        f"limit on every rank (mpicoll.set_chunk_bytes on all ranks, or the same "
+        f"{_ENV_CHUNK_BYTES} everywhere).")
