@@ -86,7 +86,7 @@ def main():
             # dispatched, not waited for: it stays pending. (With a matrix
             # product: the CPU runtime runs a computation as cheap as a lone
             # allreduce at once in the calling thread instead of dispatching it.)
-            pending = jax.jit(lambda m: mpicoll.allreduce(m @ m, MPI.SUM))(jnp.ones((64, 64)))
+            jax.jit(lambda m: mpicoll.allreduce(m @ m, MPI.SUM))(jnp.ones((64, 64)))
             print(f"rank {rank}: dispatched an allreduce nobody joins", flush=True)
         time.sleep(0.5)      # the others are inside their call by now
         die(args.how, rank)

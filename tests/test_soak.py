@@ -9,7 +9,6 @@ verdicts itself (every rank gets every rank's summary).
 import importlib.util
 import os
 
-import pytest
 from mpi4py import MPI
 
 _spec = importlib.util.spec_from_file_location(
