@@ -86,17 +86,17 @@ if [ -n "$mpicc" ]; then
   # MPI) is replaced
   force=""
   [ "$switching" = 1 ] && force="--force-reinstall --no-deps"
-  MPICC="$mpicc" $PIP install -q --no-binary mpi4py --no-cache-dir $force "mpi4py>=4"
+  MPICC="$mpicc" $PIP install -q --no-binary mpi4py --no-cache-dir $force "mpi4py>=4.1"
 else
-  $PIP install -q "$requirement" "mpi4py>=4"
+  $PIP install -q "$requirement" "mpi4py>=4.1"
   if [ "$switching" = 1 ] && [ -n "$had" ] && [ "${had#system:}" != "$had" ]; then
     # mpi4py was built from source against the previous system MPI: take
     # the wheel, which loads the PyPI MPI found in this environment
-    $PIP install -q --force-reinstall --no-deps --only-binary mpi4py "mpi4py>=4"
+    $PIP install -q --force-reinstall --no-deps --only-binary mpi4py "mpi4py>=4.1"
   fi
   mpicc="$VENV_ABS/bin/mpicc"
 fi
-$PIP install -q "${MPICOLL_JAX:-jax>=0.10}" numpy "cython>=3" setuptools wheel pytest pytest-mpi \
+$PIP install -q "${MPICOLL_JAX:-jax>=0.10.1}" numpy "cython>=3" setuptools wheel pytest pytest-mpi \
   pytest-timeout matplotlib
 # MPICOLL_FORCE_BUILD: the sources did not change when the MPI did, so
 # setuptools would otherwise keep an extension built for the old MPI.

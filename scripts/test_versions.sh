@@ -7,7 +7,7 @@
 # Usage: ./scripts/test_versions.sh [JOB ...]
 # A JOB is "python|jax requirement|rank counts" or
 # "python|jax requirement|MPI|rank counts", e.g. "python3.12|jax<0.12|2" or
-# "python3.11|jax>=0.10|openmpi|2 4:tests/test_ops.py". MPI is what
+# "python3.11|jax>=0.10.1|openmpi|2 4:tests/test_ops.py". MPI is what
 # scripts/setup.sh's MPICOLL_MPI takes (default mpich). A rank count may name
 # the tests to run at it after a colon ("4:tests/test_ops.py" runs only
 # tests/test_ops.py at 4 ranks; a bare count runs the whole suite).
@@ -18,7 +18,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
-  set -- "python3.12|jax>=0.10|2" "python3.13|jax>=0.10|2" "python3.11|jax>=0.10|2"
+  set -- "python3.12|jax>=0.10.1|2" "python3.13|jax>=0.10.1|2" "python3.11|jax>=0.10.1|2"
 fi
 root=${MPICOLL_MATRIX_DIR:-/tmp/mpicoll-versions}
 
