@@ -19,8 +19,10 @@
 # Settings (environment variables):
 #   MPICOLL_VENV=.venv-x           the environment made by scripts/setup.sh
 #   MPICOLL_SLURM_TESTS="..."      the test files/ids run at 2 ranks (default
-#                                  tests/test_ops.py); at 4 ranks
-#   MPICOLL_SLURM_TESTS4="..."     (default tests/test_ops.py::test_values)
+#                                  tests/test_ops.py)
+#   MPICOLL_SLURM_TESTS4="..."     the same at 4 ranks (default tests/test_ops.py)
+#   MPICOLL_SLURM_K4="..."         pytest -k at 4 ranks (default: jitted values
+#                                  of every operation, and program order)
 #   MPICOLL_SLURM_STOP=1           stop the cluster at the end (default: leave it)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,9 +38,15 @@ if ! ./scripts/slurm/start_cluster.sh; then
 fi
 echo "cluster up after $(( $(date +%s) - t0 )) s"
 
-# --kill-on-bad-exit: a task that fails ends the step (the cluster sets
-# KillOnBadExit=1 too; a real cluster may not).
-SRUN="srun --mpi=pmi2 --overcommit --kill-on-bad-exit=1"
+# --overcommit: more tasks than the node's cores. With it Slurm allocates
+# --cpus-per-task per node instead of per task, so --cpus-per-task=<the
+# node's cores> gives the job all of them once and its N tasks share them, as
+# mpiexec's ranks would (with --overcommit alone it allocates one CPU and
+# binds every task to it). The count is Slurm's: nproc would follow
+# OMP_NUM_THREADS=1. --kill-on-bad-exit: a task that fails ends the step
+# (the cluster sets KillOnBadExit=1 too; a real cluster may not).
+cores=$(sinfo -h -N -o %c | head -n 1)
+SRUN="srun --mpi=pmi2 --overcommit --cpus-per-task=$cores --kill-on-bad-exit=1"
 out=$(mktemp -d /tmp/mpicoll-slurm-test.XXXXXX)
 summary=()
 status=0
@@ -55,7 +63,7 @@ run() {
     verdict="FAIL (exit $rc$([ $rc -ge 124 ] && [ $rc -le 137 ] && echo ", timeout ${limit}s?"))"
     status=1
   fi
-  summary+=("$(printf '%-44s %-5s %4d s' "$name" "${verdict%% *}" $((SECONDS - start)))${verdict#PASS}")
+  summary+=("$(printf '%-52s %-5s %4d s' "$name" "${verdict%% *}" $((SECONDS - start)))${verdict#PASS}")
 }
 # must_fail NAME TIMEOUT CMD...: the run must end non-zero (a negative control).
 must_fail() {
@@ -65,9 +73,9 @@ must_fail() {
   timeout --kill-after=30 "$limit" "$@"
   rc=$?
   if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ]; then
-    summary+=("$(printf '%-44s %-5s %4d s' "$name" PASS $((SECONDS - start))) (failed as it must, exit $rc)")
+    summary+=("$(printf '%-52s %-5s %4d s' "$name" PASS $((SECONDS - start))) (failed as it must, exit $rc)")
   else
-    summary+=("$(printf '%-44s %-5s %4d s' "$name" FAIL $((SECONDS - start))) (exit $rc; it must fail)")
+    summary+=("$(printf '%-52s %-5s %4d s' "$name" FAIL $((SECONDS - start))) (exit $rc; it must fail)")
     status=1
   fi
 }
@@ -84,11 +92,14 @@ run "srun -n 4: examples/poisson_fft3d.py" 300 \
   $SRUN -n 4 python examples/poisson_fft3d.py --out "$out/poisson_fft3d.png"
 
 tests2=${MPICOLL_SLURM_TESTS:-tests/test_ops.py}
-tests4=${MPICOLL_SLURM_TESTS4:-tests/test_ops.py::test_values}
+# At 4 ranks (oversubscribed: slow) every operation's values, jitted, and
+# all operations in one program in order.
+tests4=${MPICOLL_SLURM_TESTS4:-tests/test_ops.py}
+k4=${MPICOLL_SLURM_K4-(test_values and jit) or keeps_order}
 # shellcheck disable=SC2086
 run "srun -n 2: pytest $tests2" 900 $SRUN -n 2 python scripts/pytest_mpi.py -q $tests2
 # shellcheck disable=SC2086
-run "srun -n 4: pytest $tests4" 900 $SRUN -n 4 python scripts/pytest_mpi.py -q $tests4
+run "srun -n 4: pytest $tests4 -k '$k4'" 900 $SRUN -n 4 python scripts/pytest_mpi.py -q $tests4 -k "$k4"
 
 # One rank dies mid-run: the test starts its own programs under the launcher
 # given here (it appends "-n N python prog.py"), so it runs outside srun.
@@ -96,7 +107,7 @@ if [ -f tests/test_dead_rank.py ]; then
   MPICOLL_LAUNCHER="$SRUN" run "srun: tests/test_dead_rank.py" 600 \
     python -m pytest -q tests/test_dead_rank.py
 else
-  summary+=("$(printf '%-44s %-5s' "srun: tests/test_dead_rank.py" MISSING) (no such file; not run)")
+  summary+=("$(printf '%-52s %-5s' "srun: tests/test_dead_rank.py" MISSING) (no such file; not run)")
   status=1
 fi
 
@@ -112,9 +123,9 @@ if [ -f "$job_out" ]; then
 fi
 if grep -q "all ranks agree with the expected sum: True" "$job_out" 2>/dev/null && \
    grep -q "^2 ranks, each holding" "$job_out"; then
-  summary+=("$(printf '%-44s %-5s' "sbatch output: 2 ranks, sum checked" PASS)")
+  summary+=("$(printf '%-52s %-5s' "sbatch output: 2 ranks, sum checked" PASS)")
 else
-  summary+=("$(printf '%-44s %-5s' "sbatch output: 2 ranks, sum checked" FAIL) (see $job_out)")
+  summary+=("$(printf '%-52s %-5s' "sbatch output: 2 ranks, sum checked" FAIL) (see $job_out)")
   status=1
 fi
 

@@ -82,7 +82,7 @@ host=$(hostname -s)
 # This node as slurmd itself sees it: CPUs, sockets, cores, threads, memory.
 node=$(slurmd -C | head -n 1)
 node=${node#NodeName=* }
-# Linux process tracking and no task binding: no cgroup setup needed, which
+# Linux process tracking and CPU binding by affinity: no cgroup setup needed, which
 # containers often do not allow. KillOnBadExit: a step whose task exits
 # non-zero or is killed is ended as a whole, so the other ranks of an MPI job
 # do not wait for it forever (on real clusters: srun --kill-on-bad-exit=1).
@@ -101,7 +101,7 @@ SlurmdPidFile=$dir/slurmd.pid
 SlurmctldLogFile=$dir/slurmctld.log
 SlurmdLogFile=$dir/slurmd.log
 ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
+TaskPlugin=task/affinity
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 SelectType=select/cons_tres
