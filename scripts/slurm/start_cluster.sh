@@ -110,6 +110,7 @@ MpiDefault=none
 ReturnToService=2
 KillOnBadExit=1
 KillWait=5
+MailProg=/bin/true
 EnforcePartLimits=ALL
 NodeName=$host NodeAddr=127.0.0.1 $node State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
