@@ -58,12 +58,13 @@ run() {
   echo "=== $name: $*"
   timeout --kill-after=30 "$limit" "$@"
   rc=$?
-  local verdict=PASS
+  local verdict=PASS note=""
   if [ $rc -ne 0 ]; then
-    verdict="FAIL (exit $rc$([ $rc -ge 124 ] && [ $rc -le 137 ] && echo ", timeout ${limit}s?"))"
+    verdict=FAIL
+    note=" (exit $rc$({ [ $rc = 124 ] || [ $rc = 137 ]; } && echo ": timed out after ${limit} s"))"
     status=1
   fi
-  summary+=("$(printf '%-52s %-5s %4d s' "$name" "${verdict%% *}" $((SECONDS - start)))${verdict#PASS}")
+  summary+=("$(printf '%-52s %-5s %4d s' "$name" $verdict $((SECONDS - start)))$note")
 }
 # must_fail NAME TIMEOUT CMD...: the run must end non-zero (a negative control).
 must_fail() {
