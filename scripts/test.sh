@@ -42,10 +42,12 @@ if mpiexec --version 2>&1 | grep -q "Open MPI"; then
   TCP_ENV="OMPI_MCA_pml=ob1 OMPI_MCA_btl=tcp,self"
 else
   # MPICH: NOLOCAL sends messages between ranks of one node through the
-  # network module instead of shared memory; that module is UCX (or
-  # libfabric), which would still pick shared memory (sysv/cma) for ranks of
-  # one node unless restricted to TCP.
-  TCP_ENV="MPIR_CVAR_NOLOCAL=1 UCX_TLS=tcp,self FI_PROVIDER=tcp"
+  # network module instead of shared memory. PyPI's MPICH has two: UCX (the
+  # default) and libfabric (OFI). UCX restricted to TCP (UCX_TLS=tcp,self)
+  # hangs when two threads call MPI at once (mpicoll's handler on XLA's
+  # thread and mpi4py on the script's; reproduced with mpi4py alone, two
+  # threads on two communicators), so the TCP run uses OFI's tcp provider.
+  TCP_ENV="MPIR_CVAR_NOLOCAL=1 MPIR_CVAR_CH4_NETMOD=ofi FI_PROVIDER=tcp"
 fi
 
 # At 3 ranks: every operation of the registry (tests/test_ops.py: roots,
