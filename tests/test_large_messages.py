@@ -288,8 +288,12 @@ def test_sendrecv_int8_beyond_int_max(comm):
     clock("sendrecv")
     assert status.Get_source() == other
     assert status.Get_tag() == 40 + other
-    assert status.Get_count(MPI.BYTE) == N
-    assert status.Get_count(MPI.INT8_T) == N
+    # An MPI-4 library gives mpi4py MPI_Get_count_c; before MPI 4 (Open
+    # MPI 5) a count beyond int is MPI_UNDEFINED, as the standard says, and
+    # only MPI_Get_elements_x (MPI 3) reports it.
+    count = N if MPI.Get_version() >= (4, 0) else MPI.UNDEFINED
+    assert status.Get_count(MPI.BYTE) == count
+    assert status.Get_count(MPI.INT8_T) == count
     assert status.Get_elements(MPI.INT8_T) == N
     check_pattern(as_numpy(out), 1, seed_of(other))
     del out
