@@ -260,8 +260,9 @@ def donated_call(op, n, shape):
     return call
 
 
-def run(quick, sizes, names):
-    results = []
+def sweep(quick, sizes, names):
+    """The cells of a run, CPU or GPU: (op, count, shape, iterations, warm-up,
+    the table row to fill)."""
     for name in names:
         op = OPS[name]
         if size < op.min_ranks:
@@ -269,26 +270,30 @@ def run(quick, sizes, names):
         for nbytes in ([min(sizes)] if op.smallest_only else sizes):
             count = max(op.unit, nbytes // 4)
             count -= count % op.unit                     # whole blocks per peer
-            shape = op.shape(count)
             n = iterations(nbytes, quick)
-            warm = max(2, n // 10)
-            send = np.ones(shape, DTYPE)
-            x = jnp.ones(shape, DTYPE)
             row = {"op": name, "bytes": 0 if op.smallest_only else count * 4, "ranks": size}
-            row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
-            f1 = jax.jit(returning(op.jax(mpicoll, count)))
-            row["jit1"] = measure(jax_call(f1, x), n, warm)
-            f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
-            row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
-            if op.donate is not None:
-                row["donated"] = measure(donated_call(op, count, shape), n, warm)
-            if mpi4jax is not None and op.in_mpi4jax:
-                fj = jax.jit(returning(op.jax(mpi4jax, count)))
-                row["mpi4jax"] = measure(jax_call(fj, x), n, warm)
-            results.append(row)
-            del send, x
-            if rank == 0:
-                print(row_line(row), flush=True)
+            yield op, count, op.shape(count), n, max(2, n // 10), row
+
+
+def run(quick, sizes, names):
+    results = []
+    for op, count, shape, n, warm, row in sweep(quick, sizes, names):
+        send = np.ones(shape, DTYPE)
+        x = jnp.ones(shape, DTYPE)
+        row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
+        f1 = jax.jit(returning(op.jax(mpicoll, count)))
+        row["jit1"] = measure(jax_call(f1, x), n, warm)
+        f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
+        row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
+        if op.donate is not None:
+            row["donated"] = measure(donated_call(op, count, shape), n, warm)
+        if mpi4jax is not None and op.in_mpi4jax:
+            fj = jax.jit(returning(op.jax(mpi4jax, count)))
+            row["mpi4jax"] = measure(jax_call(fj, x), n, warm)
+        results.append(row)
+        del send, x
+        if rank == 0:
+            print(row_line(row), flush=True)
     return results
 
 
@@ -413,42 +418,32 @@ def run_gpu(quick, sizes, names):
     aware = _ffi.cuda_report()["mpi_answer"] == 1
     device = jax.devices("cuda")[0]
     results = []
-    for name in names:
-        op = OPS[name]
-        if size < op.min_ranks:
-            continue
-        for nbytes in ([min(sizes)] if op.smallest_only else sizes):
-            count = max(op.unit, nbytes // 4)
-            count -= count % op.unit
-            shape = op.shape(count)
-            n = iterations(nbytes, quick)
-            warm = max(2, n // 10)
-            row = {"op": name, "bytes": 0 if op.smallest_only else count * 4, "ranks": size}
-            ARRAYS = np
-            row["mpi4py"] = measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)
-            if aware:
-                ARRAYS = cupy
-                floor = op.mpi4py(cupy.ones(shape, DTYPE), count)
-                stream = cupy.cuda.get_current_stream()
+    for op, count, shape, n, warm, row in sweep(quick, sizes, names):
+        ARRAYS = np
+        row["mpi4py"] = measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)
+        if aware:
+            ARRAYS = cupy
+            floor = op.mpi4py(cupy.ones(shape, DTYPE), count)
+            stream = cupy.cuda.get_current_stream()
 
-                def synced(call=floor):
-                    stream.synchronize()
-                    call()
-                row["cupy"] = measure(synced, n, warm)
-                ARRAYS = np
-            x = jax.device_put(jnp.ones(shape, DTYPE), device)
-            f1 = jax.jit(returning(op.jax(mpicoll, count)))
-            for variant, mode in (("staged", 0), ("aware", 1)):
-                if mode == 1 and not aware:
-                    continue
-                _ffi.set_cuda_aware(mode)
-                try:
-                    row[variant] = measure(jax_call(f1, x), n, warm)
-                finally:
-                    gpu.cuda_aware_mode_from_environment()
-            results.append(row)
-            if rank == 0:
-                print(gpu_row_line(row), flush=True)
+            def synced(call=floor):
+                stream.synchronize()
+                call()
+            row["cupy"] = measure(synced, n, warm)
+            ARRAYS = np
+        x = jax.device_put(jnp.ones(shape, DTYPE), device)
+        f1 = jax.jit(returning(op.jax(mpicoll, count)))
+        for variant, mode in (("staged", 0), ("aware", 1)):
+            if mode == 1 and not aware:
+                continue
+            _ffi.set_cuda_aware(mode)
+            try:
+                row[variant] = measure(jax_call(f1, x), n, warm)
+            finally:
+                gpu.cuda_aware_mode_from_environment()
+        results.append(row)
+        if rank == 0:
+            print(gpu_row_line(row), flush=True)
     return results, aware
 
 
