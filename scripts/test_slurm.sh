@@ -52,39 +52,34 @@ summary=()
 status=0
 
 # run NAME TIMEOUT CMD...: run CMD under a timeout, record PASS/FAIL and time.
+# MUST_FAIL=1 run ...: a negative control, which passes if CMD ends non-zero
+# by itself (not by the timeout).
 run() {
   local name=$1 limit=$2; shift 2
   local start=$SECONDS rc
-  echo "=== $name: $*"
+  echo "=== $name$([ "${MUST_FAIL:-0}" = 1 ] && echo " (must fail)"): $*"
   timeout --kill-after=30 "$limit" "$@"
   rc=$?
-  local verdict=PASS note=""
-  if [ $rc -ne 0 ]; then
+  local timed_out=0 verdict=PASS note=""
+  { [ $rc = 124 ] || [ $rc = 137 ]; } && timed_out=1
+  if [ "${MUST_FAIL:-0}" = 1 ]; then
+    if [ $rc -ne 0 ] && [ $timed_out = 0 ]; then
+      note=" (failed as it must, exit $rc)"
+    else
+      verdict=FAIL note=" (exit $rc; it must fail)"
+    fi
+  elif [ $rc -ne 0 ]; then
     verdict=FAIL
-    note=" (exit $rc$({ [ $rc = 124 ] || [ $rc = 137 ]; } && echo ": timed out after ${limit} s"))"
-    status=1
+    note=" (exit $rc$([ $timed_out = 1 ] && echo ": timed out after ${limit} s"))"
   fi
+  [ $verdict = FAIL ] && status=1
   summary+=("$(printf '%-52s %-5s %4d s' "$name" $verdict $((SECONDS - start)))$note")
-}
-# must_fail NAME TIMEOUT CMD...: the run must end non-zero (a negative control).
-must_fail() {
-  local name=$1 limit=$2; shift 2
-  local start=$SECONDS rc
-  echo "=== $name (must fail): $*"
-  timeout --kill-after=30 "$limit" "$@"
-  rc=$?
-  if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ]; then
-    summary+=("$(printf '%-52s %-5s %4d s' "$name" PASS $((SECONDS - start))) (failed as it must, exit $rc)")
-  else
-    summary+=("$(printf '%-52s %-5s %4d s' "$name" FAIL $((SECONDS - start))) (exit $rc; it must fail)")
-    status=1
-  fi
 }
 
 for n in 2 4; do
   run "srun -n $n: one MPI job (check_world)" 120 $SRUN -n $n python scripts/slurm/check_world.py
 done
-must_fail "srun --mpi=none -n 2: singletons caught" 120 \
+MUST_FAIL=1 run "srun --mpi=none -n 2: singletons caught" 120 \
   srun --mpi=none --overcommit -n 2 python scripts/slurm/check_world.py
 for n in 2 4; do
   run "srun -n $n: examples/ring_and_sum.py" 300 $SRUN -n $n python examples/ring_and_sum.py
