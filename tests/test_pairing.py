@@ -1,4 +1,5 @@
-"""Receive-side templates: ranks that do not both differentiate a message.
+"""Receive-side templates: ranks that do not both differentiate a message
+(send/recv/sendrecv, and bcast/scatter/scatterv at the end).
 
 JAX runs an operation's derivative rule only on ranks where one of its
 inputs carries a derivative. In a send/recv pair the two ranks decide that
@@ -203,3 +204,121 @@ def test_reverse_over_reverse_through_send_recv_raises_on_both_ranks(jit):
     errors = run_case(program, second_order, jit)
     assert_raised(errors[0], SENDER_MESSAGE)
     assert_raised(errors[1], NOTICE_MESSAGE)
+
+
+# --- rooted sends: bcast, scatter, scatterv ----------------------------------
+#
+# Root (rank 0) sends; every other rank passes a template. Root's state
+# travels with the data ("rooted sends" in _ffi.pyx): packed after small
+# messages, in a broadcast of its own before larger ones, so both sizes run.
+
+ROOT_DIFFERENTIATES = "root (rank 0) differentiates the array it sends"
+ROOT_CONSTANT = "root's array (rank 0) is a constant there"
+SIZES = pytest.mark.parametrize("n", [3, 300], ids=["packed", "announced"])
+
+
+def rooted_send(op, root_data, template):
+    """A program where root sends `root_data(x)` by `op` and the other ranks
+    pass `template(x)`; every rank's loss is sum(y * x)."""
+    def program(x, comm):
+        n, size = x.shape[0], comm.size
+        if op == "bcast":
+            y = mpicoll.bcast(root_data(x) if comm.rank == 0 else template(x), 0, comm=comm)
+        elif op == "scatter":
+            blocks = jnp.stack([root_data(x) * (s + 1) for s in range(size)])
+            y = mpicoll.scatter(blocks if comm.rank == 0 else template(x), 0, comm=comm)
+        else:
+            rows = jnp.concatenate([root_data(x) * (s + 1) for s in range(size)])
+            y = mpicoll.scatterv(rows if comm.rank == 0 else template(x), (n,) * size, 0,
+                                 comm=comm)
+        return jnp.sum(y * x)
+    return program
+
+
+def run_rooted_case(program, transform, jit, n):
+    """Each rank's error text (None where it finished), on a fresh
+    communicator; and a broadcast on it still gives root's data afterwards
+    (every rank made the same MPI calls)."""
+    world = MPI.COMM_WORLD
+    comm = world.Dup()
+    _kept.append(comm)
+    f = transform(lambda x: program(x, comm))
+    error = outcome(jax.jit(f) if jit else f, jnp.arange(1.0, n + 1.0))
+    world.Barrier()
+    y = mpicoll.bcast(jnp.full(n, comm.rank + 10.0), 0, comm=comm)
+    np.testing.assert_array_equal(np.asarray(y), np.full(n, 10.0))
+    return world.allgather(error)
+
+
+ROOTED_OPS = pytest.mark.parametrize("op", ["bcast", "scatter", "scatterv"])
+TRANSFORMS = pytest.mark.parametrize("transform", [grad, jvp], ids=["grad", "jvp"])
+
+
+@JIT
+@SIZES
+@TRANSFORMS
+@ROOTED_OPS
+def test_root_differentiates_with_constant_templates_raises_on_every_rank(op, transform, n,
+                                                                         jit):
+    program = rooted_send(op, lambda x: 2 * x, lambda x: jnp.zeros(x.shape[0]))
+    errors = run_rooted_case(program, transform, jit, n)
+    size = len(errors)
+    for rank, error in enumerate(errors):
+        assert_raised(error, ROOT_DIFFERENTIATES)
+        assert f"on {size - 1} receiving rank(s)" in error, error
+        assert ("this one among them" in error) == (rank != 0), error
+
+
+@JIT
+@SIZES
+@TRANSFORMS
+@ROOTED_OPS
+def test_templates_differentiated_with_constant_root_raise_on_the_receivers(op, transform,
+                                                                           n, jit):
+    program = rooted_send(op, lambda x: jnp.ones(x.shape[0]), lambda x: x)
+    errors = run_rooted_case(program, transform, jit, n)
+    assert errors[0] is None, errors[0]
+    for error in errors[1:]:
+        assert_raised(error, ROOT_CONSTANT)
+
+
+@JIT
+@ROOTED_OPS
+def test_one_constant_template_is_enough_to_raise_everywhere(op, jit):
+    """Only the last rank's template is a constant; the others agree with
+    root, and still every rank raises, counting that one rank."""
+    if MPI.COMM_WORLD.Get_size() < 3:
+        pytest.skip("needs a receiver that agrees with root and one that does not")
+    last = MPI.COMM_WORLD.Get_size() - 1
+
+    def template(x):
+        return jnp.zeros(x.shape[0]) if MPI.COMM_WORLD.Get_rank() == last else 0 * x
+
+    errors = run_rooted_case(rooted_send(op, lambda x: 2 * x, template), grad, jit, 3)
+    for rank, error in enumerate(errors):
+        assert_raised(error, ROOT_DIFFERENTIATES)
+        assert "on 1 receiving rank(s)" in error, error
+        assert ("this one among them" in error) == (rank == last), error
+
+
+@JIT
+@SIZES
+@ROOTED_OPS
+def test_rooted_sends_with_agreeing_templates_have_the_serial_gradient(op, n, jit):
+    """Templates that carry the derivative (0 * x): rank r's result is
+    c_r * 2 x_0 (c_r = 1 for bcast, r + 1 for scatter and scatterv), so with
+    loss_r = sum(y_r * x_r) the serial gradient is, on rank r != 0,
+    c_r * 2 x_0, and on root 2 x_0 + sum_r 2 c_r x_r (its x reaches every
+    rank's result)."""
+    world = MPI.COMM_WORLD
+    program = rooted_send(op, lambda x: 2 * x, lambda x: 0 * x)
+    x = jnp.arange(1.0, n + 1.0) + world.rank
+    f = jax.grad(lambda v: program(v, world))
+    g = np.asarray(jax.block_until_ready((jax.jit(f) if jit else f)(x)))
+    xs = world.allgather(np.asarray(x))
+    scale = [1.0] * world.size if op == "bcast" else [s + 1.0 for s in range(world.size)]
+    if world.rank == 0:
+        expected = 2 * xs[0] * scale[0] + sum(2 * scale[r] * xs[r] for r in range(world.size))
+    else:
+        expected = scale[world.rank] * 2 * xs[0]
+    np.testing.assert_allclose(g, expected, rtol=1e-6)

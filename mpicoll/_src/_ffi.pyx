@@ -791,10 +791,34 @@ cdef int exscan(Call* c) noexcept nogil:
 
 
 cdef int bcast(Call* c) noexcept nogil:
-    # Root's `x` is sent; elsewhere `x` only gives the shape.
-    if c.rank == <int>c.attr[ATTR_ROOT]:
-        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * item_size(c.args[0].dtype))
-    return element_rounds(c, c.rets[0], False, bcast_range)
+    # Root's `x` is sent; elsewhere `x` only gives the shape. The receivers
+    # learn whether root differentiates ("rooted sends" below).
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef int64_t nbytes = num_elements(c.rets[0]) * item_size(c.rets[0].dtype)
+    cdef char* packed
+    cdef char state
+    cdef int ierr
+    if packs_state(c, nbytes):
+        # small: the state byte travels after the data, in one message
+        packed = <char*>malloc(nbytes + 1)
+        if packed == NULL:
+            return MPI_ERR_NO_MEM
+        if c.rank == root:
+            memcpy(packed, c.args[0].data, nbytes)
+            packed[nbytes] = root_state(c)
+        ierr = MPI_Bcast(packed, <int>nbytes + 1, MPI_BYTE, root, c.comm)
+        state = packed[nbytes]
+        if ierr == MPI_SUCCESS:
+            memcpy(c.rets[0].data, packed, nbytes)
+        free(packed)
+        return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+    ierr = announce_root_state(c, &state)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    if c.rank == root:
+        copy_buffer(c.rets[0], c.args[0], nbytes)
+    ierr = element_rounds(c, c.rets[0], False, bcast_range)
+    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
 
 
 cdef int reduce_scatter(Call* c) noexcept nogil:
@@ -883,11 +907,41 @@ cdef int gather(Call* c) noexcept nogil:
 
 cdef int scatter(Call* c) noexcept nogil:
     # Root's x holds one block per rank; elsewhere x only gives the shape.
+    # The receivers learn whether root differentiates ("rooted sends" below).
     cdef MPI_Datatype dtype
     cdef int64_t isz
     if not datatype(c, c.rets[0], &dtype, &isz):
         return MPI_ERR_TYPE
-    return block_rounds(c, num_elements(c.rets[0]), dtype, isz, scatter_round)
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef int64_t block = num_elements(c.rets[0]) * isz
+    cdef char* packed
+    cdef char* blocks = NULL
+    cdef char state
+    cdef int64_t i
+    cdef int ierr
+    if packs_state(c, block):
+        # small: each block travels with the state byte after it
+        # (root's buffer holds every block: the receive buffer is its end)
+        blocks = <char*>malloc((block + 1) * (c.size + 1) if c.rank == root else block + 1)
+        if blocks == NULL:
+            return MPI_ERR_NO_MEM
+        packed = blocks + (block + 1) * c.size if c.rank == root else blocks
+        if c.rank == root:
+            for i in range(c.size):
+                memcpy(blocks + i * (block + 1), at(c.args[0], i * block), block)
+                blocks[i * (block + 1) + block] = root_state(c)
+        ierr = MPI_Scatter(blocks, <int>block + 1, MPI_BYTE, packed, <int>block + 1, MPI_BYTE,
+                           root, c.comm)
+        state = packed[block]
+        if ierr == MPI_SUCCESS:
+            memcpy(c.rets[0].data, packed, block)
+        free(blocks)
+        return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+    ierr = announce_root_state(c, &state)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    ierr = block_rounds(c, num_elements(c.rets[0]), dtype, isz, scatter_round)
+    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
 
 
 # --- variable-size collectives: per-rank counts in rows of axis 0 ----------
@@ -1111,7 +1165,12 @@ cdef int gatherv(Call* c) noexcept nogil:
 
 
 cdef int scatterv(Call* c) noexcept nogil:
-    return rooted_vector(c, False)
+    cdef char state
+    cdef int ierr = announce_root_state(c, &state)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    ierr = rooted_vector(c, False)
+    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
 cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdispl,
                           char* dst, const int64_t* rbytes, const int64_t* rdispl,
                           int size, int64_t chunk, MPI_Comm comm) noexcept nogil:
@@ -1518,6 +1577,82 @@ cdef int pairing_error(Call* c, int paired, int peer, int tag) noexcept nogil:
     snprintf(c.text, sizeof(c.text),
              "mpicoll: %s on rank %d with rank %d (tag %d): %s (docs/differentiation.md, "
              "'Receive-side templates').", c.where, c.rank, peer, tag, what)
+    c.message = c.text
+    return MPI_ERR_OTHER
+
+
+# --- rooted sends: every rank learns whether the root differentiates ------
+#
+# bcast, scatter and scatterv have the same trap as a receive: off root,
+# `x` is only a template, and JAX runs the derivative rule only where an
+# input carries a derivative. If root differentiates while a receiver's
+# template is a constant, root would go on to a derivative collective (the
+# tangent broadcast, or under `grad` the transposed reduce/gather) that the
+# receiver never makes. So root sends its state with the data: the `kind`
+# attribute has KIND_DIFFERENTIATED set when the call runs inside its JVP
+# rule. Small messages carry it as one extra byte after the data (copied
+# through a scratch buffer, cheaper than a second message); larger ones send it
+# in a 1-byte broadcast first (one extra latency, small beside the data).
+# PACKED_STATE_LIMIT is where the copies start to cost more than that
+# latency.
+# The data always moves (root cannot know that a receiver will raise).
+# Then, when root differentiates, every rank knows it and all take part in
+# one MPI_Allreduce counting the receivers that do not: if any, every rank
+# raises. A receiver that differentiates its template while root does not
+# raises alone. Either way every rank made the same MPI calls, so the
+# communicator stays usable after the error.
+cdef enum:
+    PACKED_STATE_LIMIT = 2048     # bytes per receiver; see benchmarks/README.md
+
+
+cdef inline bint packs_state(const Call* c, int64_t nbytes) noexcept nogil:
+    """Whether root's state byte travels after `nbytes` of data per receiver:
+    small host messages that one chunk holds (device memory is not copied
+    on the host, and chunked messages keep their chunks exact)."""
+    return (nbytes <= PACKED_STATE_LIMIT and nbytes < c.attr[ATTR_CHUNK_BYTES]
+            and mpicoll_copy_stream == NULL)
+
+
+cdef inline char root_state(const Call* c) noexcept nogil:
+    return <char>(c.attr[ATTR_KIND] & KIND_DIFFERENTIATED)
+
+
+cdef int announce_root_state(Call* c, char* state) noexcept nogil:
+    """Broadcast root's differentiation state on its own, into `state`."""
+    state[0] = root_state(c)
+    return MPI_Bcast(state, 1, MPI_BYTE, <int>c.attr[ATTR_ROOT], c.comm)
+
+
+cdef int templates_agree(Call* c, char root_differentiates) noexcept nogil:
+    """Raise where root's and the receivers' differentiation disagree."""
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef int mine = root_state(c)
+    cdef int constant = 0, constants = 0
+    cdef int ierr
+    if root_differentiates:
+        constant = not mine
+        ierr = MPI_Allreduce(&constant, &constants, 1, MPI_INT, MPI_SUM, c.comm)
+        if ierr != MPI_SUCCESS or constants == 0:
+            return ierr
+        snprintf(c.text, sizeof(c.text),
+                 "mpicoll: %s on rank %d: root (rank %d) differentiates the array it "
+                 "sends, but on %d receiving rank(s)%s the template carries no "
+                 "derivative (a constant, e.g. jnp.zeros(n)), so they would not take "
+                 "part in the derivative collective that follows. Make the template "
+                 "depend on the differentiated variables on every rank (e.g. "
+                 "jnp.zeros(n) + 0 * w), or stop the gradient on root "
+                 "(docs/differentiation.md, 'Receive-side templates').",
+                 c.where, c.rank, root, constants, b", this one among them" if constant else b"")
+    elif mine and c.rank != root:
+        snprintf(c.text, sizeof(c.text),
+                 "mpicoll: %s on rank %d: this rank's template carries a derivative, but "
+                 "root's array (rank %d) is a constant there, so root would not take part "
+                 "in the derivative collective that follows. Make root's array depend "
+                 "on the differentiated variables too, or apply jax.lax.stop_gradient to "
+                 "the template here (docs/differentiation.md, 'Receive-side templates').",
+                 c.where, c.rank, root)
+    else:
+        return MPI_SUCCESS
     c.message = c.text
     return MPI_ERR_OTHER
 

@@ -202,6 +202,36 @@ def reduction_rules(prim, *, nonlinear_tangent, transpose, batch, sum_code):
     batching.primitive_batchers[prim] = batch
 
 
+# The `kind` parameter of ops whose receivers check that their sender
+# differentiates when they do (send, recv, sendrecv, bcast, scatter,
+# scatterv): KIND_DIFFERENTIATED is set on the primal operation inside its
+# JVP rule, i.e. exactly when derivative communication for it follows. The
+# handlers compare it across ranks ("message kinds" and "rooted sends" in
+# _ffi.pyx) and raise instead of letting one rank communicate alone.
+KIND_DIFFERENTIATED = 1
+
+
+def differentiated_kind(params):
+    """Parameters of the primal operation inside a JVP rule."""
+    return dict(params, kind=params["kind"] | KIND_DIFFERENTIATED)
+
+
+def plain_kind(params):
+    """Parameters of a derivative (tangent or transposed) collective: its own
+    JVP rule marks it again if it is differentiated in turn."""
+    return dict(params, kind=0)
+
+
+def root_sends_rules(prim, *, transpose, batch):
+    """Rules of an op whose root sends and whose other ranks pass only a
+    template (bcast, scatter, scatterv): linear, with the primal inside the
+    JVP marked differentiated so that root's state travels with the data and
+    the ranks check they agree ("rooted sends" in _ffi.pyx). The op's
+    parameters include ``kind``; its derivative collectives bind it as 0."""
+    linear_rules(prim, transpose=transpose, batch=batch,
+                 primal_params=differentiated_kind, tangent_params=plain_kind)
+
+
 def rank_select(take_first, first, second):
     """`first` where this rank's role says so (`take_first`, a Python bool),
     else `second`; both must have the same shape.

@@ -21,7 +21,8 @@ from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.ops.allreduce import SUM, _allreduce, reduced, reduction_tangent
 from mpicoll._src.ops.alltoallv import alltoallv_p
-from mpicoll._src.primitive import linear_rules, mpi_primitive, reduction_rules
+from mpicoll._src.primitive import (linear_rules, mpi_primitive, reduction_rules,
+                                    root_sends_rules)
 from mpicoll._src.validation import (as_array, check_counts, check_op, check_root, check_rows,
                                      reject_token)
 
@@ -134,10 +135,12 @@ reduction_rules(reduce_scatter_p, sum_code=SUM, nonlinear_tangent=_reduce_scatte
 
 # --------------------------------------------------- variable-size gathers
 
-def _counted(*, counts, comm, chunk_bytes, root=None):
+def _counted(*, counts, comm, chunk_bytes, root=None, kind=None):
     attrs = dict(comm=comm.handle, chunk_bytes=chunk_bytes, counts=counts)
     if root is not None:
         attrs["root"] = root
+    if kind is not None:     # scatterv: see primitive.root_sends_rules
+        attrs["kind"] = kind
     return attrs
 
 
@@ -232,7 +235,7 @@ gatherv_p = mpi_primitive(
 
 
 def _gatherv_transpose(ct, x, **params):
-    mine = scatterv_p.bind(ct, **params)
+    mine = scatterv_p.bind(ct, **params, kind=0)
     return [mine if params["comm"].rank == params["root"] else mine + ct]
 
 
@@ -254,10 +257,13 @@ def scatterv(x, counts, root, *, comm=None):
       This rank's ``counts[rank]`` rows.
 
     Gradients: linear; the transpose is ``gatherv`` onto root; non-root
-    templates get zero cotangent. ``vmap`` over any axis (on every rank).
+    templates get zero cotangent, and must carry a derivative wherever
+    root's ``x`` does, as for ``bcast``. ``vmap`` over any axis (on every
+    rank).
 
     Raises:
-      As ``gatherv``.
+      As ``gatherv``; jax.errors.JaxRuntimeError for templates that disagree with root,
+      as ``bcast``.
     """
     comm = resolve_comm(comm)
     x = as_array(x, "x")
@@ -268,7 +274,7 @@ def scatterv(x, counts, root, *, comm=None):
     else:
         check_rows(x, counts[comm.rank], "x", "counts[rank]")
     return scatterv_p.bind(x, counts=counts, root=root, comm=comm,
-                           chunk_bytes=chunk_bytes_for(x.dtype))
+                           chunk_bytes=chunk_bytes_for(x.dtype), kind=0)
 
 
 scatterv_p = mpi_primitive(
@@ -276,9 +282,9 @@ scatterv_p = mpi_primitive(
     abstract_eval=lambda x, *, counts, comm, **_: _rows(x, counts[comm.rank]))
 
 
-def _scatterv_transpose(ct, x, **params):
+def _scatterv_transpose(ct, x, *, kind, **params):
     stacked = gatherv_p.bind(ct, **params)
     return [stacked if params["comm"].rank == params["root"] else jnp.zeros_like(ct)]
 
 
-linear_rules(scatterv_p, transpose=_scatterv_transpose, batch=_row_batch(scatterv_p))
+root_sends_rules(scatterv_p, transpose=_scatterv_transpose, batch=_row_batch(scatterv_p))

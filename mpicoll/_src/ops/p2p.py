@@ -20,9 +20,8 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.ops.sendrecv import (StatusParam, _require_known_source, derivative_kind,
-                                       differentiated_kind)
-from mpicoll._src.primitive import linear_rules, mpi_primitive
+from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source, derivative_kind
+from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
 
 

@@ -27,15 +27,19 @@ from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.ops.allreduce import SUM, _allreduce, reduced, reduction_tangent
 from mpicoll._src.primitive import (differentiable, elementwise_batch, linear_rules,
-                                    mpi_primitive, rank_select, reduction_rules)
+                                    mpi_primitive, rank_select, reduction_rules,
+                                    root_sends_rules)
 from mpicoll._src.validation import as_array, check_op, check_root, reject_token
 
 
-def _attributes(*, comm, root, chunk_bytes, op=None):
+def _attributes(*, comm, root, chunk_bytes, op=None, kind=None):
     attrs = dict(comm=comm.handle, root=root, chunk_bytes=chunk_bytes)
     if op is not None:
         attrs["op"] = op
+    if kind is not None:     # the ops root sends with: bcast, scatter
+        attrs["kind"] = kind
     return attrs
+
 
 
 def _on_root(comm, root, on_root, elsewhere):
@@ -59,11 +63,16 @@ def bcast(x, root, *, comm=None, token=None):
 
     Gradients: linear. The transpose sums every rank's cotangent onto root
     (``reduce(SUM)``); non-root inputs get zero cotangent. Non-root ``x`` is
-    only a template: mind docs/differentiation.md "Receive-side templates".
-    ``vmap``: every rank must batch ``x`` the same way.
+    only a template, and all ranks must agree whether they differentiate:
+    if root's ``x`` carries a derivative, so must every template (e.g.
+    ``jnp.zeros(n) + 0 * w``), see docs/differentiation.md "Receive-side
+    templates". ``vmap``: every rank must batch ``x`` the same way.
 
     Raises:
       ValueError: ``root`` is not a rank of ``comm``.
+      jax.errors.JaxRuntimeError: when run, if root differentiates and some template
+        does not (on every rank), or a template does and root does not (on
+        that rank).
       TypeError: ``root`` not a Python int (or traced), unsupported dtype,
         ``comm`` not a communicator.
       RuntimeError: a ``token`` argument (ordering is automatic).
@@ -72,19 +81,19 @@ def bcast(x, root, *, comm=None, token=None):
     comm = resolve_comm(comm)
     x = as_array(x, "x")
     root = check_root(root, comm)
-    return bcast_p.bind(x, root=root, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype))
+    return bcast_p.bind(x, root=root, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype), kind=0)
 
 
 bcast_p = mpi_primitive("bcast", abstract_eval=lambda x, **_: x, ffi_attributes=_attributes,
                         reusable_operand=0)
 
 
-def _bcast_transpose(ct, x, *, root, comm, chunk_bytes):
+def _bcast_transpose(ct, x, *, root, comm, chunk_bytes, kind):
     total = reduce_p.bind(ct, op=SUM, root=root, comm=comm, chunk_bytes=chunk_bytes)
     return [_on_root(comm, root, total, jnp.zeros_like(ct))]
 
 
-linear_rules(bcast_p, transpose=_bcast_transpose, batch=elementwise_batch(bcast_p))
+root_sends_rules(bcast_p, transpose=_bcast_transpose, batch=elementwise_batch(bcast_p))
 
 
 # -------------------------------------------------------------------- reduce
@@ -140,7 +149,7 @@ def _reduce_tangent(x, t, y, *, op, root, comm, chunk_bytes):
 
 
 def _reduce_transpose(ct, x, *, op, root, comm, chunk_bytes):
-    from_root = bcast_p.bind(ct, root=root, comm=comm, chunk_bytes=chunk_bytes)
+    from_root = bcast_p.bind(ct, root=root, comm=comm, chunk_bytes=chunk_bytes, kind=0)
     return [_on_root(comm, root, from_root, from_root + ct)]
 
 
@@ -185,7 +194,7 @@ gather_p = mpi_primitive("gather", abstract_eval=_gather_shape, ffi_attributes=_
 
 
 def _gather_transpose(ct, x, *, root, comm, chunk_bytes):
-    mine = scatter_p.bind(ct, root=root, comm=comm, chunk_bytes=chunk_bytes)
+    mine = scatter_p.bind(ct, root=root, comm=comm, chunk_bytes=chunk_bytes, kind=0)
     return [_on_root(comm, root, mine, mine + ct)]
 
 
@@ -213,13 +222,15 @@ def scatter(x, root, *, comm=None, token=None):
       This rank's block, shape ``shape``.
 
     Gradients: linear; the transpose gathers the cotangents onto root (the
-    cotangent of root's ``x``); non-root templates get zero cotangent (see
-    docs/differentiation.md "Receive-side templates"). ``vmap``: every rank
-    batches ``x``.
+    cotangent of root's ``x``); non-root templates get zero cotangent, and
+    they must carry a derivative wherever root's ``x`` does, as for
+    ``bcast`` (docs/differentiation.md "Receive-side templates").
+    ``vmap``: every rank batches ``x``.
 
     Raises:
       ValueError: on root, ``x.shape[0] != size``; ``root`` out of range.
       TypeError: as ``bcast``.
+      jax.errors.JaxRuntimeError: templates that disagree with root, as ``bcast``.
       RuntimeError: a ``token`` argument.
     """
     reject_token(token)
@@ -229,7 +240,7 @@ def scatter(x, root, *, comm=None, token=None):
     if comm.rank == root and (x.ndim == 0 or x.shape[0] != comm.size):
         raise ValueError(f"scatter: on root, x.shape[0] must be the communicator size "
                          f"({comm.size}), one block per rank; got x.shape = {x.shape}")
-    return scatter_p.bind(x, root=root, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype))
+    return scatter_p.bind(x, root=root, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype), kind=0)
 
 
 def _scatter_shape(x, *, root, comm, **_):
@@ -239,7 +250,7 @@ def _scatter_shape(x, *, root, comm, **_):
 scatter_p = mpi_primitive("scatter", abstract_eval=_scatter_shape, ffi_attributes=_attributes)
 
 
-def _scatter_transpose(ct, x, *, root, comm, chunk_bytes):
+def _scatter_transpose(ct, x, *, root, comm, chunk_bytes, kind):
     stacked = gather_p.bind(ct, root=root, comm=comm, chunk_bytes=chunk_bytes)
     return [_on_root(comm, root, stacked, jnp.zeros_like(ct))]
 
@@ -252,4 +263,4 @@ def _scatter_batch(args, dims, **params):
     return scatter_p.bind(jnp.moveaxis(x, d, d_new), **params), 0
 
 
-linear_rules(scatter_p, transpose=_scatter_transpose, batch=_scatter_batch)
+root_sends_rules(scatter_p, transpose=_scatter_transpose, batch=_scatter_batch)

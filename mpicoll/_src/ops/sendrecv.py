@@ -12,7 +12,7 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.primitive import linear_rules, mpi_primitive
+from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
 
 
@@ -88,17 +88,12 @@ def _sendrecv(sendbuf, recvbuf, *, status=None, **params):
 
 # Message kinds (the `kind` parameter of sendrecv, send and recv; "message
 # kinds" in _ffi.pyx): a rank whose operation runs inside its JVP rule marks
-# its messages differentiated, and tangents and cotangents are derivative
-# messages, so that a receiver can tell when the two ranks of a pairing do
-# not both differentiate (JAX skips the rule where no input carries a
-# derivative) and raise instead of pairing later messages wrongly.
-KIND_DIFFERENTIATED = 1
+# its messages differentiated (`differentiated_kind`), and tangents and
+# cotangents are derivative messages, so that a receiver can tell when the
+# two ranks of a pairing do not both differentiate (JAX skips the rule where
+# no input carries a derivative) and raise instead of pairing later messages
+# wrongly.
 KIND_DERIVATIVE = 2
-
-
-def differentiated_kind(params):
-    """Parameters of the primal operation inside a JVP rule."""
-    return dict(params, kind=params["kind"] | KIND_DIFFERENTIATED)
 
 
 def derivative_kind(params):
