@@ -16,12 +16,6 @@ labelled by its dims) it times, on P ranks:
 
   mpicoll     jitted fft3d (fwd), ifft3d (inv), value_and_grad of
               sum(|fft3d(x)|^2 * w) (grad)
-  local       the same program's local jnp.fft stages alone: mpicoll's own
-              _forward/_inverse traced with every re-split replaced by a fresh
-              input of the re-split's output shape (no communication)
-  exchange    the re-splits alone (mpicoll's _resplit on arrays of the shapes
-              they see inside the transform; for grad each one and its
-              transpose, as in the backward pass)
   mpi4py-fft  PFFT forward/backward on preallocated arrays, FFTW backend,
               FFTW_MEASURE, same grid (optional dependency: "n/a" if absent)
   shard_map   slab FFT on P CPU devices in one process (fft over axes 1, 2;
@@ -30,27 +24,40 @@ labelled by its dims) it times, on P ranks:
   jnp.fftn    jnp.fft.fftn/ifftn (and the grad) of the whole array on rank 0
               alone, the serial baseline
 
-Method (docs/design.md §5): barrier before every timed call, time of an
-iteration = the slowest rank's, median over the iterations after warm-up.
-Ranks that have nothing to do while rank 0 runs the serial or shard_map parts
-wait in a sleep loop on an MPI_Ibarrier (not in a busy-polling MPI call).
-Writes a table to stdout and to <out>/fft3d_np<P>.txt, all numbers with
-metadata to <out>/fft3d_np<P>.json, and forward time against size to
-<out>/fft3d_np<P>.png.
+Only mpicoll's public API is used here; where mpicoll's own time goes (local
+FFT stages against re-splits) is benchmarks/fft3d_breakdown.py, which reuses
+this file's cases and mpicoll programs.
+
+Method (timing.py, docs/design.md §5): barrier before every timed call, time
+of an iteration = the slowest rank's, median over the iterations after
+warm-up. Ranks that have nothing to do while rank 0 runs the serial or
+shard_map parts wait in a sleep loop on an MPI_Ibarrier (not in a
+busy-polling MPI call). Writes (reporting.py) a table to stdout and to
+<out>/fft3d_np<P>.txt, all numbers with metadata to <out>/fft3d_np<P>.json,
+and forward time against size to <out>/fft3d_np<P>.png.
 """
 
 import argparse
 import contextlib
-import datetime
 import glob
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
 
 import numpy as np
+import jax
+import jax.numpy as jnp
+
+import reporting   # benchmarks/reporting.py: the shared output
+import timing      # benchmarks/timing.py: the shared method
+
+# mpicoll and mpi4py are imported inside the functions that use them: both
+# initialise MPI, which the shard_map worker (a subprocess outside the MPI
+# job) and --summary must not do.
+
+jax.config.update("jax_enable_x64", True)
 
 DTYPES = {"complex64": np.complex64, "complex128": np.complex128}
 OPS = ("fwd", "inv", "grad")
@@ -63,15 +70,83 @@ def iterations(n, quick):
     return {64: (30, 3), 128: (10, 2)}.get(n, (5, 2))
 
 
-def median_local(call, n, warmup):
-    for _ in range(warmup):
-        call()
-    times = np.empty(n)
-    for i in range(n):
-        start = time.perf_counter()
-        call()
-        times[i] = time.perf_counter() - start
-    return float(np.median(times))
+def compiled_call(fn, *args):
+    """A zero-argument call of fn(*args) that returns when its results are
+    ready; fn is jitted and compiled here, so no timed call traces or compiles."""
+    executable = jax.jit(fn).lower(*args).compile()
+    return lambda: jax.block_until_ready(executable(*args))
+
+
+def random_complex(rng, shape, dtype):
+    values = rng.standard_normal(shape, np.float32) + 1j * rng.standard_normal(shape, np.float32)
+    return jnp.asarray(values.astype(dtype))
+
+
+def real_dtype(dtype):
+    return jnp.float32 if dtype == np.complex64 else jnp.float64
+
+
+def weighted_power_loss(transform, w):
+    """The differentiated loss sum(|transform(v)|^2 * w), a function of v."""
+    return lambda v: jnp.sum(jnp.abs(transform(v)) ** 2 * w)
+
+
+# --------------------------------------------------------------------------
+# the measured cases: shared with fft3d_breakdown.py
+# --------------------------------------------------------------------------
+
+class Case:
+    """One (N, dtype, layout) of a run on this rank: its real-space block `x`,
+    Fourier-space block `y`, loss weights `w`, and `calls`, op -> a
+    zero-argument call of mpicoll's jitted transform on them."""
+
+    def __init__(self, n, dtype_name, layout, cart, comm, rng, quick):
+        import mpicoll
+
+        self.n, self.dtype_name, self.layout, self.cart = n, dtype_name, layout, cart
+        self.dtype = DTYPES[dtype_name]
+        self.rng = rng
+        self.reps, self.warm = iterations(n, quick)
+        self.global_shape = (n, n, n)
+        self.grid = [comm.Get_size()] if cart is None else list(cart.Get_topo()[0])
+        self.real_shape = self.block_shape("real")
+        self.fourier_shape = self.block_shape("fourier")
+        self.x = self.random(self.real_shape)
+        self.y = self.random(self.fourier_shape)
+        self.w = jnp.asarray(rng.random(self.fourier_shape), real_dtype(self.dtype))
+
+        loss = weighted_power_loss(lambda v: mpicoll.fft3d(v, cart), self.w)
+        self.calls = {"fwd": compiled_call(lambda v: mpicoll.fft3d(v, cart), self.x),
+                      "inv": compiled_call(lambda v: mpicoll.ifft3d(v, cart), self.y),
+                      "grad": compiled_call(jax.value_and_grad(loss), self.x)}
+
+    def block_shape(self, space):
+        import mpicoll
+        return tuple(s.stop - s.start for s in
+                     mpicoll.fft.local_slices(self.global_shape, self.cart, space=space))
+
+    def random(self, shape):
+        return random_complex(self.rng, shape, self.dtype)
+
+    def row(self, op):
+        """The identifying fields of this case's table row for `op`."""
+        return {"n": self.n, "dtype": self.dtype_name, "layout": self.layout,
+                "grid": self.grid, "op": op}
+
+
+def cases(comm, args):
+    """Every Case of a run, in table order. Each is built only when the
+    previous one has been handed over, so a caller that drops its case before
+    taking the next holds one case's arrays and executables at a time."""
+    from mpi4py import MPI
+
+    pencil = MPI.Compute_dims(comm.Get_size(), 2)
+    layouts = [("slab", None), (f"pencil {pencil[0]}x{pencil[1]}", comm.Create_cart(pencil))]
+    rng = np.random.default_rng(comm.Get_rank())
+    for n in args.sizes:
+        for dtype_name in args.dtypes:
+            for layout, cart in layouts:
+                yield Case(n, dtype_name, layout, cart, comm, rng, args.quick)
 
 
 # --------------------------------------------------------------------------
@@ -79,11 +154,8 @@ def median_local(call, n, warmup):
 # --------------------------------------------------------------------------
 
 def shard_map_worker(args):
-    import jax
-    import jax.numpy as jnp
     from jax.sharding import Mesh, NamedSharding, PartitionSpec as Spec
 
-    jax.config.update("jax_enable_x64", True)
     p = args.shard_map_worker
     jax.config.update("jax_num_cpu_devices", p)   # before the backend starts
     devices = jax.devices()[:p]
@@ -122,9 +194,10 @@ def shard_map_worker(args):
                 ref = np.fft.fftn(np.asarray(x))
                 err = np.abs(np.asarray(y) - ref).max() / np.abs(ref).max()
                 assert err < 1e-4, f"shard_map FFT wrong: rel err {err}"
+            # one process and no MPI here: timed without barriers (comm=None)
             row = {"n": n, "dtype": dname,
-                   "fwd": median_local(lambda: fwd(x).block_until_ready(), reps, warm),
-                   "inv": median_local(lambda: inv(y).block_until_ready(), reps, warm)}
+                   "fwd": timing.measure(compiled_call(fwd, x), reps, warm, None),
+                   "inv": timing.measure(compiled_call(inv, y), reps, warm, None)}
             results.append(row)
             del x, y
     with open(args.worker_out, "w") as f:
@@ -154,221 +227,88 @@ def run_shard_map_subprocess(p, args, out_json):
 # MPI part
 # --------------------------------------------------------------------------
 
-def mpi_main(args):
-    import jax
-    import jax.numpy as jnp
-    from mpi4py import MPI
+def mpi4py_fft_times(PFFT, comm, case, measure):
+    """Forward and backward of mpi4py-fft's PFFT on the case's grid and blocks."""
+    kind = np.dtype(case.dtype)
+    pgrid = tuple(case.grid)   # slab: (P,), pencil: the Cartcomm's dims
+    plan = PFFT(comm, case.global_shape, axes=(0, 1, 2), dtype=kind, grid=pgrid,
+                planner_effort="FFTW_MEASURE")
+    u = np.empty(plan.forward.input_array.shape, kind)
+    u[...] = case.random(u.shape)
+    u_hat = np.empty(plan.forward.output_array.shape, kind)
+    u_back = np.empty_like(u)
+    plan.forward(u, u_hat)
+    assert (u.shape, u_hat.shape) == (case.real_shape, case.fourier_shape), \
+        (u.shape, u_hat.shape)
+    times = {"fwd": measure(lambda: plan.forward(u, u_hat), case.reps, case.warm),
+             "inv": measure(lambda: plan.backward(u_hat, u_back), case.reps, case.warm)}
+    plan.destroy()
+    return times
 
-    jax.config.update("jax_enable_x64", True)
-    import mpicoll
-    import timing as timing_method   # benchmarks/timing.py: the shared method
-    from mpicoll._src import fft as fftmod
 
-    try:  # optional comparison
-        from mpi4py_fft import PFFT
-    except ImportError:
-        PFFT = None
-
-    comm = MPI.COMM_WORLD
-    rank, size = comm.Get_rank(), comm.Get_size()
-    timing = comm.Dup()   # barriers and result gathering stay off the measured comms
-
-    def measure(call, n, warmup):
-        return timing_method.measure(call, n, warmup, timing)
-
-    def idle_wait():
-        """Barrier that sleeps instead of busy-polling (MPICH ranks spin)."""
-        req = timing.Ibarrier()
-        while not req.Test():
-            time.sleep(0.02)
-
-    # --- stage recording: which re-splits _forward/_inverse perform --------
-    real_resplit = fftmod._resplit
-
-    @contextlib.contextmanager
-    def patched_resplit(fn):
-        fftmod._resplit = fn
-        try:
-            yield
-        finally:
-            fftmod._resplit = real_resplit
-
-    def resplit_out_shape(shape, grid, dim, gather_axis, scatter_axis, gather_sizes):
-        from mpicoll._src import decomposition
-        shape = list(shape)
-        g, s = gather_axis % len(shape), scatter_axis % len(shape)
-        shape[g] = sum(gather_sizes)
-        shape[s] = decomposition.block_sizes(shape[s], grid.dims[dim])[grid.coords[dim]]
-        return tuple(shape)
-
-    def record_resplits(body, x, grid, gshape):
-        """The re-splits `body` (fftmod._forward or _inverse) performs on x."""
-        calls = []
-
-        def recorder(y, grid_, dim, *, gather_axis, scatter_axis, gather_sizes):
-            if grid_.dims[dim] == 1:
-                return y
-            kw = dict(gather_axis=gather_axis, scatter_axis=scatter_axis,
-                      gather_sizes=tuple(gather_sizes))
-            out = resplit_out_shape(y.shape, grid_, dim, **kw)
-            calls.append((tuple(y.shape), dim, kw, out))
-            return jnp.zeros(out, y.dtype)
-
-        with patched_resplit(recorder):
-            jax.eval_shape(lambda v: body(v, grid, gshape, "backward", False), x)
-        return calls
-
-    def local_only(body, grid, gshape, calls):
-        """body with each re-split replaced by the next extra input: (x, extras)."""
-        def f(x, extras):
-            it = iter(extras)
-            dropped = []   # returned too, so XLA cannot drop the stages before them
-
-            def fake(y, grid_, dim, **kw):
-                if grid_.dims[dim] == 1:
-                    return y
-                dropped.append(y)
-                return next(it)
-            with patched_resplit(fake):
-                return body(x, grid, gshape, "backward", False), dropped
-        return f
-
-    def exchanges_only(grid, calls):
-        def f(xs):
-            return [real_resplit(x, grid, dim, **kw) for x, (_, dim, kw, _) in zip(xs, calls)]
-        return f
-
-    def compile_(fn, *example):
-        return jax.jit(fn).lower(*example).compile()
-
-    def block(tree):
-        jax.block_until_ready(tree)
-
-    rng = np.random.default_rng(rank)
-
-    def rand(shape, dt):
-        r = rng.standard_normal(shape, np.float32) + 1j * rng.standard_normal(shape, np.float32)
-        return jnp.asarray(r.astype(dt))
-
-    layouts = [("slab", None)]
-    pdims = MPI.Compute_dims(size, 2)
-    layouts.append((f"pencil {pdims[0]}x{pdims[1]}", comm.Create_cart(pdims)))
-
-    results = []
+def serial_times(args, rng):
+    """jnp.fft.fftn, ifftn and the grad of the whole array in this process
+    alone (rank 0, while the others wait): timed without barriers."""
+    serial = {}
     for n in args.sizes:
         reps, warm = iterations(n, args.quick)
         for dname in args.dtypes:
             dt = DTYPES[dname]
-            for lname, cart in layouts:
-                grid = fftmod._grid(cart, "bench")
-                gshape = (n, n, n)
-                rs = fftmod.local_slices(gshape, cart, space="real")
-                fs = fftmod.local_slices(gshape, cart, space="fourier")
-                rshape = tuple(s.stop - s.start for s in rs)
-                fshape = tuple(s.stop - s.start for s in fs)
-                x = rand(rshape, dt)
-                y = rand(fshape, dt)
-                w = jnp.asarray(rng.random(fshape), jnp.float32 if dt == np.complex64
-                                else jnp.float64)
+            xg = random_complex(rng, (n, n, n), dt)
+            wg = jnp.asarray(rng.random((n, n, n)), real_dtype(dt))
+            loss = weighted_power_loss(jnp.fft.fftn, wg)
+            calls = {"fwd": compiled_call(jnp.fft.fftn, xg),
+                     "inv": compiled_call(jnp.fft.ifftn, xg),
+                     "grad": compiled_call(jax.value_and_grad(loss), xg)}
+            serial[(n, dname)] = {op: timing.measure(call, reps, warm, None)
+                                  for op, call in calls.items()}
+            del xg, wg, loss, calls
+    return serial
 
-                def loss(v):
-                    return jnp.sum(jnp.abs(mpicoll.fft3d(v, cart)) ** 2 * w)
 
-                fwd = compile_(lambda v: mpicoll.fft3d(v, cart), x)
-                inv = compile_(lambda v: mpicoll.ifft3d(v, cart), y)
-                grad = compile_(jax.value_and_grad(loss), x)
+def mpi_main(args):
+    from mpi4py import MPI
 
-                # breakdown: local stages alone, exchanges alone
-                fcalls = record_resplits(fftmod._forward, x, grid, gshape)
-                icalls = record_resplits(fftmod._inverse, y, grid, gshape)
-                fex_in = [rand(c[3], dt) for c in fcalls]   # re-split outputs
-                iex_in = [rand(c[3], dt) for c in icalls]
-                f_loc = local_only(fftmod._forward, grid, gshape, fcalls)
-                i_loc = local_only(fftmod._inverse, grid, gshape, icalls)
-                with patched_resplit(real_resplit):
-                    fwd_loc = compile_(f_loc, x, fex_in)
-                    inv_loc = compile_(i_loc, y, iex_in)
-                    def loss_loc(v, e):   # every stage gets a cotangent
-                        out, dropped = f_loc(v, e)
-                        return jnp.sum(jnp.abs(out) ** 2 * w) + sum(
-                            jnp.sum(jnp.real(d)) for d in dropped)
-                    grad_loc = compile_(jax.value_and_grad(loss_loc, argnums=(0, 1)),
-                                        x, fex_in)
-                fex_args = [rand(c[0], dt) for c in fcalls]  # re-split inputs
-                iex_args = [rand(c[0], dt) for c in icalls]
-                f_ex = exchanges_only(grid, fcalls)
+    try:  # optional comparison
+        from mpi4py_fft import PFFT
+        import mpi4py_fft
+    except ImportError:
+        PFFT = mpi4py_fft = None
 
-                def f_ex_grad(xs):   # each re-split and its transpose (backward pass)
-                    out, vjp = jax.vjp(f_ex, xs)
-                    return out, vjp(out)
+    comm = MPI.COMM_WORLD
+    rank, size = comm.Get_rank(), comm.Get_size()
+    timing_comm = comm.Dup()   # barriers and result gathering stay off the measured comms
+    meta = reporting.metadata(
+        comm, quick=args.quick, note=args.note,
+        mpi4py_fft=mpi4py_fft.__version__ if PFFT else None,
+        mpi4py_fft_backend="fftw, FFTW_MEASURE, threads=1, collapse=False" if PFFT else None,
+        method="barrier before each timed call; slowest rank per iteration; median after "
+               "warm-up; serial jnp.fftn and shard_map: one process, median")
 
-                fwd_ex = compile_(f_ex, fex_args) if fcalls else None
-                inv_ex = compile_(exchanges_only(grid, icalls), iex_args) if icalls else None
-                grad_ex = compile_(f_ex_grad, fex_args) if fcalls else None
+    def measure(call, n, warmup):
+        return timing.measure(call, n, warmup, timing_comm)
 
-                row_base = {"n": n, "dtype": dname, "layout": lname,
-                            "grid": list(grid.dims)}
-                timed = {
-                    "fwd": (lambda: block(fwd(x)), lambda: block(fwd_loc(x, fex_in)),
-                            fwd_ex and (lambda: block(fwd_ex(fex_args)))),
-                    "inv": (lambda: block(inv(y)), lambda: block(inv_loc(y, iex_in)),
-                            inv_ex and (lambda: block(inv_ex(iex_args)))),
-                    "grad": (lambda: block(grad(x)), lambda: block(grad_loc(x, fex_in)),
-                             grad_ex and (lambda: block(grad_ex(fex_args)))),
-                }
-                rows = {}
-                for op, (tot, loc, ex) in timed.items():
-                    row = dict(row_base, op=op)
-                    row["mpicoll"] = measure(tot, reps, warm)
-                    row["local"] = measure(loc, reps, warm)
-                    row["exchange"] = measure(ex, reps, warm) if ex else 0.0
-                    row["exchanges"] = len(fcalls if op != "inv" else icalls)
-                    rows[op] = row
-                del fwd, inv, grad, fwd_loc, inv_loc, grad_loc, fwd_ex, inv_ex, grad_ex
-                del x, y, fex_in, iex_in, fex_args, iex_args
+    def idle_wait():
+        """Barrier that sleeps instead of busy-polling (MPICH ranks spin)."""
+        req = timing_comm.Ibarrier()
+        while not req.Test():
+            time.sleep(0.02)
 
-                # mpi4py-fft on the same grid
-                if PFFT is not None:
-                    pgrid = (size,) if cart is None else tuple(grid.dims)
-                    kind = np.dtype(dt)
-                    plan = PFFT(comm, (n, n, n), axes=(0, 1, 2), dtype=kind, grid=pgrid,
-                                planner_effort="FFTW_MEASURE")
-                    u = np.empty(plan.forward.input_array.shape, kind)
-                    u[...] = rand(u.shape, dt)
-                    u_hat = np.empty(plan.forward.output_array.shape, kind)
-                    u_back = np.empty_like(u)
-                    plan.forward(u, u_hat)
-                    assert u.shape == rshape and u_hat.shape == fshape, (u.shape, u_hat.shape)
-                    rows["fwd"]["mpi4py_fft"] = measure(lambda: plan.forward(u, u_hat),
-                                                        reps, warm)
-                    rows["inv"]["mpi4py_fft"] = measure(lambda: plan.backward(u_hat, u_back),
-                                                        reps, warm)
-                    plan.destroy()
-                    del u, u_hat, u_back
-                for op in OPS:
-                    results.append(rows[op])
-                if rank == 0:
-                    print(f"  measured N={n} {dname} {lname}", flush=True)
+    results = []
+    for case in cases(comm, args):
+        rows = {op: dict(case.row(op), mpicoll=measure(call, case.reps, case.warm))
+                for op, call in case.calls.items()}
+        if PFFT is not None:
+            for op, t in mpi4py_fft_times(PFFT, comm, case, measure).items():
+                rows[op]["mpi4py_fft"] = t
+        results += [rows[op] for op in OPS]
+        if rank == 0:
+            print(f"  measured N={case.n} {case.dtype_name} {case.layout}", flush=True)
+        del case   # before the next one is built
 
-    # --- serial jnp.fft.fftn on rank 0 -------------------------------------
     serial = {}
     if rank == 0:
-        for n in args.sizes:
-            reps, warm = iterations(n, args.quick)
-            for dname in args.dtypes:
-                dt = DTYPES[dname]
-                xg = rand((n, n, n), dt)
-                wg = jnp.asarray(rng.random((n, n, n)),
-                                 jnp.float32 if dt == np.complex64 else jnp.float64)
-                f = compile_(jnp.fft.fftn, xg)
-                g = compile_(jnp.fft.ifftn, xg)
-                h = compile_(jax.value_and_grad(
-                    lambda v: jnp.sum(jnp.abs(jnp.fft.fftn(v)) ** 2 * wg)), xg)
-                serial[(n, dname)] = {
-                    "fwd": median_local(lambda: block(f(xg)), reps, warm),
-                    "inv": median_local(lambda: block(g(xg)), reps, warm),
-                    "grad": median_local(lambda: block(h(xg)), reps, warm)}
-                del xg, wg, f, g, h
+        serial = serial_times(args, np.random.default_rng(rank))
         print("  measured jnp.fft.fftn (rank 0 alone)", flush=True)
     idle_wait()
 
@@ -391,29 +331,10 @@ def mpi_main(args):
         if row["layout"] == "slab" and key in sm and row["op"] in sm[key]:
             row["shard_map"] = sm[key][row["op"]]
 
-    oversub = size > (os.cpu_count() or 1)
-    loadavg = os.getloadavg()
-    meta = {"ranks": size, "oversubscribed": oversub, "cpus": os.cpu_count(),
-            "jax": jax.__version__, "mpi": MPI.Get_library_version().splitlines()[0].strip(),
-            "mpi4py_fft": (__import__("mpi4py_fft").__version__ if PFFT else None),
-            "mpi4py_fft_backend": "fftw, FFTW_MEASURE, threads=1, collapse=False" if PFFT
-            else None,
-            "date": datetime.datetime.now().isoformat(timespec="seconds"),
-            "machine": platform.machine(), "quick": args.quick,
-            "loadavg_at_end": loadavg, "note": args.note,
-            "xla_flags": os.environ.get("XLA_FLAGS", ""),
-            "method": "barrier before each timed call; slowest rank per iteration; median "
-                      "after warm-up; serial jnp.fftn and shard_map: one process, median"}
     text = table(results, meta)
     print(text)
-    os.makedirs(args.out, exist_ok=True)
-    stem = os.path.join(args.out, f"fft3d_np{size}")
-    with open(stem + ".txt", "w") as f:
-        f.write(text + "\n")
-    with open(stem + ".json", "w") as f:
-        json.dump({"meta": meta, "results": results}, f, indent=1)
-    plot(results, meta, stem + ".png")
-    print(f"wrote {stem}.txt, {stem}.json and {stem}.png")
+    reporting.write(os.path.join(args.out, f"fft3d_np{size}"), meta, results, text,
+                    plot=lambda path: plot(results, meta, path))
 
 
 # --------------------------------------------------------------------------
@@ -421,6 +342,7 @@ def mpi_main(args):
 # --------------------------------------------------------------------------
 
 def fmt(t):
+    """A time in ms, without unit (the tables say ms once)."""
     if t is None:
         return "n/a"
     return f"{t * 1e3:.2f}" if t < 10 else f"{t * 1e3:.0f}"
@@ -430,31 +352,35 @@ def ratio(a, b):
     return "-" if a is None or b is None else f"{a / b:.2f}x"
 
 
-def table(results, meta):
-    p = meta["ranks"]
-    head = (f"fft3d benchmark: {p} rank{'s' if p > 1 else ''}"
-            f"{' (OVERSUBSCRIBED on ' + str(meta['cpus']) + ' cores)' if meta['oversubscribed'] else ''}"
-            f", jax {meta['jax']}, {meta['mpi']}, mpi4py-fft "
-            f"{meta['mpi4py_fft'] or 'absent (n/a)'}, {meta['date']}"
+def heading(what, meta, *details):
+    """The first lines of an fft3d table: the run, `details`, its date and
+    its note."""
+    return (", ".join([reporting.title(what, meta), *details, meta["date"]])
             + (f"\nnote: {meta['note']}" if meta.get("note") else ""))
-    cols = ["N", "dtype", "layout", "op", "mpicoll", "local", "exch", "loc+exch",
-            "mpi4py-fft", "shard_map", "jnp.fftn", "mc/m4f", "sm/mc"]
-    widths = [4, 10, 14, 4, 9, 9, 9, 10, 12, 11, 10, 8, 8]
-    lines = [head, "times in ms (median, slowest rank); local = local FFT stages alone, "
-             "exch = re-splits alone; mc/m4f = mpicoll / mpi4py-fft; sm/mc = shard_map / "
-             "mpicoll (>1: mpicoll faster)",
-             "".join(c.rjust(w) if i > 3 else c.ljust(w + 1) for i, (c, w) in
-                     enumerate(zip(cols, widths)))]
+
+
+CASE_COLUMNS, CASE_WIDTHS = ["N", "dtype", "layout", "op"], [4, 10, 14, 4]
+
+
+def case_cells(row):
+    return [str(row["n"]), row["dtype"], row["layout"], row["op"]]
+
+
+def table(results, meta):
+    cols = CASE_COLUMNS + ["mpicoll", "mpi4py-fft", "shard_map", "jnp.fftn", "mc/m4f", "sm/mc"]
+    widths = CASE_WIDTHS + [9, 12, 11, 10, 8, 8]
+    lines = [heading("fft3d benchmark", meta,
+                     f"mpi4py-fft {meta['mpi4py_fft'] or 'absent (n/a)'}"),
+             "times in ms (median, slowest rank); mc/m4f = mpicoll / mpi4py-fft; "
+             "sm/mc = shard_map / mpicoll (>1: mpicoll faster)",
+             reporting.columns(cols, widths, len(CASE_COLUMNS))]
     for r in results:
         no_mpi4py = "n/a" if meta["mpi4py_fft"] is None and r["op"] != "grad" else "-"
-        cells = [str(r["n"]), r["dtype"], r["layout"], r["op"], fmt(r["mpicoll"]),
-                 fmt(r["local"]), fmt(r["exchange"]), fmt(r["local"] + r["exchange"]),
-                 fmt(r["mpi4py_fft"]) if "mpi4py_fft" in r else no_mpi4py,
-                 fmt(r["shard_map"]) if "shard_map" in r else "-",
-                 fmt(r["jnp_fftn"]), ratio(r["mpicoll"], r.get("mpi4py_fft")),
-                 ratio(r.get("shard_map"), r["mpicoll"])]
-        lines.append("".join(c.rjust(w) if i > 3 else c.ljust(w + 1) for i, (c, w) in
-                             enumerate(zip(cells, widths))))
+        cells = case_cells(r) + [
+            fmt(r["mpicoll"]), fmt(r["mpi4py_fft"]) if "mpi4py_fft" in r else no_mpi4py,
+            fmt(r["shard_map"]) if "shard_map" in r else "-", fmt(r["jnp_fftn"]),
+            ratio(r["mpicoll"], r.get("mpi4py_fft")), ratio(r.get("shard_map"), r["mpicoll"])]
+        lines.append(reporting.columns(cells, widths, len(CASE_COLUMNS)))
     return "\n".join(lines)
 
 
@@ -508,7 +434,6 @@ def summary(out):
             if r["op"] != "fwd":
                 continue
             lines.append(f"  {r['n']:4d} {r['dtype']:10} {r['layout']:13} mc {fmt(r['mpicoll']):>7}"
-                         f" (local {fmt(r['local']):>7}, exch {fmt(r['exchange']):>7})"
                          f"  m4f {fmt(r.get('mpi4py_fft')):>7}  sm {fmt(r.get('shard_map')):>7}"
                          f"  jnp {fmt(r['jnp_fftn']):>7}  mc/m4f "
                          f"{ratio(r['mpicoll'], r.get('mpi4py_fft')):>6}  sm/mc "
@@ -519,21 +444,32 @@ def summary(out):
         f.write(text + "\n")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def argument_parser(description):
+    """The flags fft3d.py and fft3d_breakdown.py share; parse with `parse`."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--quick", action="store_true", help="32^3 and 64^3, few iterations")
     parser.add_argument("--sizes", type=int, nargs="+", help="global N (default 64 128 256)")
     parser.add_argument("--dtypes", nargs="+", default=list(DTYPES), choices=list(DTYPES))
-    parser.add_argument("--out", default="benchmarks/results", help="folder for txt/JSON/PNG")
-    parser.add_argument("--no-shard-map", action="store_true", help="skip the shard_map run")
+    parser.add_argument("--out", default="benchmarks/results", help="folder for the outputs")
     parser.add_argument("--note", default="", help="free text stored in the metadata")
+    return parser
+
+
+def parse(parser):
+    args = parser.parse_args()
+    if args.sizes is None:
+        args.sizes = [32, 64] if args.quick else [64, 128, 256]
+    return args
+
+
+def main():
+    parser = argument_parser(__doc__.splitlines()[0])
+    parser.add_argument("--no-shard-map", action="store_true", help="skip the shard_map run")
     parser.add_argument("--summary", action="store_true",
                         help="print/write the forward rows of all fft3d_np*.json (no MPI)")
     parser.add_argument("--shard-map-worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--worker-out", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.sizes is None:
-        args.sizes = [32, 64] if args.quick else [64, 128, 256]
+    args = parse(parser)
     if args.summary:
         summary(args.out)
     elif args.shard_map_worker:

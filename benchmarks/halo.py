@@ -23,14 +23,12 @@ without it (same arithmetic on whatever the halos hold).
 
 Method (docs/design.md §5, as benchmarks/primitives.py): a barrier before
 every timed call, the time of an iteration is the slowest rank's, median over
-the iterations after warm-up. Writes a table to stdout and to
-<out>/halo_np<P>.txt, JSON and a PNG plot to --out.
+the iterations after warm-up. Writes (reporting.py) a table to stdout and to
+<out>/halo_np<P>.txt, JSON with metadata and a PNG plot to --out.
 """
 
 import argparse
-import json
 import os
-import platform
 import time
 
 import numpy as np
@@ -39,7 +37,9 @@ import jax.numpy as jnp
 from jax import lax
 from mpi4py import MPI
 
-import timing   # benchmarks/timing.py: the shared method
+import reporting   # benchmarks/reporting.py: the shared output
+from reporting import fmt_time
+import timing      # benchmarks/timing.py: the shared method
 
 from mpicoll.halo import halo_exchange
 
@@ -187,10 +187,6 @@ def run(quick, log):
 
 # --- output -----------------------------------------------------------------
 
-def fmt_time(t):
-    return f"{t * 1e6:8.1f} us" if t < 1e-3 else f"{t * 1e3:8.2f} ms"
-
-
 def header():
     cols = "".join(f"{v:>22}" for v in VARIANTS)
     return (f"{'block':>10}{'dtype':>9}{'h':>3}{cols}{'step':>13}{'step w/o ex':>13}\n"
@@ -266,8 +262,8 @@ def main():
             print(text, flush=True)
             lines.append(text)
 
-    log(f"mpicoll halo benchmark: {size} ranks, jax {jax.__version__}, "
-        f"{MPI.Get_library_version().splitlines()[0].strip()}")
+    meta = reporting.metadata(comm, quick=args.quick)
+    log(reporting.title("mpicoll halo benchmark", meta))
     log(header())
     start = time.perf_counter()
     results = run(args.quick, log)
@@ -275,16 +271,9 @@ def main():
     log(summary(results))
     log(f"(total {time.perf_counter() - start:.0f} s)")
     if rank == 0:
-        os.makedirs(args.out, exist_ok=True)
         stem = os.path.join(args.out, f"halo_np{size}" + ("_quick" if args.quick else ""))
-        meta = {"ranks": size, "jax": jax.__version__, "mpi": MPI.Get_library_version().strip(),
-                "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick}
-        with open(stem + ".json", "w") as f:
-            json.dump({"meta": meta, "results": results}, f, indent=1)
-        with open(stem + ".txt", "w") as f:
-            f.write("\n".join(lines) + "\n")
-        plot(results, stem + ".png")
-        print(f"wrote {stem}.txt, .json and .png")
+        reporting.write(stem, meta, results, "\n".join(lines),
+                        plot=lambda path: plot(results, path))
 
 
 if __name__ == "__main__":

@@ -41,17 +41,16 @@ iteration is the slowest rank's, median over the iterations after warm-up;
 the whole sweep runs --rounds times (default 3) and each cell is the median
 of its rounds. Jitted calls whose op returns nothing (send, barrier) return
 a scalar computed in the same executable, so block_until_ready waits for them.
-Writes a table (time, GB/s, ratio to mpi4py, and jit1 - mpi4py: what mpicoll
-adds per call) to stdout and --out/primitives_np<P>.txt, JSON and a PNG plot
-(bandwidth vs size, one panel per op) to --out.
+Writes (reporting.py) a table (time, GB/s, ratio to mpi4py, and
+jit1 - mpi4py: what mpicoll adds per call) to stdout and
+--out/primitives_np<P>.txt, JSON with metadata and a PNG plot (bandwidth vs
+size, one panel per op) to --out.
 """
 
 import argparse
 import dataclasses
-import json
 import math
 import os
-import platform
 from functools import partial
 from typing import Callable, Union
 
@@ -60,7 +59,9 @@ import jax
 import jax.numpy as jnp
 from mpi4py import MPI
 
-import timing   # benchmarks/timing.py: the shared method
+import reporting   # benchmarks/reporting.py: the shared output
+from reporting import fmt_time
+import timing      # benchmarks/timing.py: the shared method
 
 import mpicoll
 
@@ -301,26 +302,22 @@ VARIANTS = ["mpi4py", "jit1", "jit10", "donated", "mpi4jax"]
 SHOWN = [v for v in VARIANTS if v != "mpi4jax" or mpi4jax is not None]   # table columns
 
 
-def combine(sweeps):
+def combine(sweeps, variants=VARIANTS):
     """Per cell, the median over rounds. Whole sweeps are repeated (rather than
     more iterations per cell) so that a noisy minute on a shared machine
     lands in one round of every variant, not in all rounds of one."""
     rows = []
     for cells in zip(*sweeps):
         row = dict(cells[0])
-        for v in VARIANTS:
+        for v in variants:
             if v in row:
                 row[v] = float(np.median([c[v] for c in cells]))
-        row["rounds"] = {v: [c[v] for c in cells] for v in VARIANTS if v in row}
+        row["rounds"] = {v: [c[v] for c in cells] for v in variants if v in row}
         rows.append(row)
     return rows
 
 
 # --- output -----------------------------------------------------------------
-
-def fmt_time(t):
-    return f"{t * 1e6:8.1f} us" if t < 1e-3 else f"{t * 1e3:8.2f} ms"
-
 
 OPCOL, SIZECOL, FLOOR, CELL, EXTRA = 15, 9, 20, 28, 14
 
@@ -470,38 +467,25 @@ def main_gpu(args, names):
         import cupy  # noqa: F401
     except ImportError as exc:
         raise SystemExit(f"--gpu: the floor needs CuPy (pip install cupy-cuda12x): {exc}")
-    title = (f"mpicoll primitives on CUDA arrays: {size} ranks, jax {jax.__version__}, "
-             f"{MPI.Get_library_version().splitlines()[0].strip()}, "
-             f"{jax.devices('cuda')[0].device_kind}; size = bytes per rank")
+    gpu_kind = jax.devices("cuda")[0].device_kind
+    meta = reporting.metadata(comm, gpu=gpu_kind, rounds=args.rounds, quick=args.quick,
+                              ops=names, size="bytes per rank")
+    title = (reporting.title("mpicoll primitives on CUDA arrays", meta)
+             + f", {gpu_kind}; size = bytes per rank")
     if rank == 0:
         print(title + "\n" + gpu_header(), flush=True)
     sweeps, aware = [], False
     for _ in range(args.rounds):
         rows, aware = run_gpu(args.quick, args.sizes, names)
         sweeps.append(rows)
-    results = []
-    for cells in zip(*sweeps):
-        row = dict(cells[0])
-        for v in GPU_VARIANTS:
-            if v in row:
-                row[v] = float(np.median([c[v] for c in cells]))
-        results.append(row)
+    results = combine(sweeps, GPU_VARIANTS)
     if rank == 0:
         lines = [title, "CUDA-aware MPI: " + ("yes" if aware else "no (cupy, aware not run)"),
                  f"median of {args.rounds} rounds", gpu_header()]
         lines += [gpu_row_line(r) for r in results]
         print("\n".join(lines[1:]), flush=True)
-        os.makedirs(args.out, exist_ok=True)
-        stem = os.path.join(args.out, f"primitives_gpu_np{size}")
-        with open(stem + ".txt", "w") as f:
-            f.write("\n".join(lines) + "\n")
-        with open(stem + ".json", "w") as f:
-            json.dump({"meta": {"ranks": size, "jax": jax.__version__,
-                                "mpi": MPI.Get_library_version().strip(), "cuda_aware": aware,
-                                "gpu": jax.devices("cuda")[0].device_kind,
-                                "rounds": args.rounds, "quick": args.quick},
-                       "results": results}, f, indent=1)
-        print(f"wrote {stem}.txt and {stem}.json")
+        reporting.write(os.path.join(args.out, f"primitives_gpu_np{size}"),
+                        dict(meta, cuda_aware=aware), results, "\n".join(lines))
 
 
 def main():
@@ -522,9 +506,11 @@ def main():
     names = [name for name in OPS if name in args.ops]
     if args.gpu:
         return main_gpu(args, names)
-    title = (f"mpicoll primitives benchmark: {size} ranks, jax {jax.__version__}, "
-             f"{MPI.Get_library_version().splitlines()[0].strip()}, "
-             f"mpi4jax {'present' if mpi4jax else 'absent'}; size = bytes per rank")
+    meta = reporting.metadata(
+        comm, quick=args.quick, rounds=args.rounds, ops=names, size="bytes per rank",
+        mpi4jax=getattr(mpi4jax, "__version__", None) if mpi4jax else None)
+    title = (reporting.title("mpicoll primitives benchmark", meta)
+             + f", mpi4jax {'present' if mpi4jax else 'absent'}; size = bytes per rank")
     if rank == 0:
         skipped = [name for name in names if size < OPS[name].min_ranks]
         if skipped:
@@ -540,18 +526,9 @@ def main():
         print(f"-- median of the {args.rounds} rounds", flush=True)
         print("\n".join(header_lines() + [row_line(r) for r in results]), flush=True)
     if rank == 0:
-        os.makedirs(args.out, exist_ok=True)
-        stem = os.path.join(args.out, f"primitives_np{size}")
-        with open(stem + ".txt", "w") as f:
-            f.write("\n".join([title] + header_lines() + [row_line(r) for r in results]) + "\n")
-        meta = {"ranks": size, "jax": jax.__version__, "mpi": MPI.Get_library_version().strip(),
-                "machine": platform.machine(), "cpus": os.cpu_count(), "quick": args.quick,
-                "rounds": args.rounds, "ops": names, "size": "bytes per rank",
-                "mpi4jax": getattr(mpi4jax, "__version__", None) if mpi4jax else None}
-        with open(stem + ".json", "w") as f:
-            json.dump({"meta": meta, "results": results}, f, indent=1)
-        plot(results, stem + ".png")
-        print(f"wrote {stem}.txt, {stem}.json and {stem}.png")
+        text = "\n".join([title] + header_lines() + [row_line(r) for r in results])
+        reporting.write(os.path.join(args.out, f"primitives_np{size}"), meta, results, text,
+                        plot=lambda path: plot(results, path))
 
 
 if __name__ == "__main__":

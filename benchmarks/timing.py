@@ -3,27 +3,37 @@
 A barrier before each timed call, so all ranks start together; the time of
 an iteration is the slowest rank's (what a bulk-synchronous program waits
 for); the result is the median over the iterations after warm-up.
+
+mpi4py is imported only when a communicator is passed: a process that times
+something on its own (fft3d.py's shard_map worker) must not initialise MPI,
+or it would try to join the job that launched its parent.
 """
 
 import time
 
 import numpy as np
-from mpi4py import MPI
 
 
 def measure(call, n, warmup, comm):
     """Median over `n` iterations of the slowest rank's time of `call()`, in
     seconds, after `warmup` untimed calls. `comm` carries the barriers and the
     reduction of the times: pass a duplicate, so they stay off the
-    communicator being measured. Collective over `comm`."""
+    communicator being measured. Collective over `comm`. With `comm=None`
+    the call is timed in this process alone (no barrier, no reduction): for
+    work that one process does while the others wait, or a process without
+    MPI."""
     for _ in range(warmup):
         call()
     times = np.empty(n)
     for i in range(n):
-        comm.Barrier()
+        if comm is not None:
+            comm.Barrier()
         start = time.perf_counter()
         call()
         times[i] = time.perf_counter() - start
+    if comm is None:
+        return float(np.median(times))
+    from mpi4py import MPI
     slowest = np.empty_like(times)
     comm.Allreduce(times, slowest, op=MPI.MAX)
     return float(np.median(slowest))

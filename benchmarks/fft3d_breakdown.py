@@ -1,0 +1,218 @@
+"""Where mpicoll.fft3d's time goes: its local FFT stages alone, its re-splits
+alone, and their sum against the measured total.
+
+This script relies on PRIVATE internals of mpicoll: `_forward`, `_inverse`,
+`_resplit` and `_grid` of mpicoll._src.fft, and
+mpicoll._src.decomposition.block_sizes. The public fft3d is one jitted
+program in which the local jnp.fft stages and the alltoallv re-splits cannot
+be timed apart, so the script traces mpicoll's own transform with
+`_resplit` swapped out. When those functions change, this script has to
+follow them; benchmarks/fft3d.py uses the public API only and is unaffected.
+
+Run (same cases and flags as fft3d.py: --quick, --sizes, --dtypes, --out,
+--note):
+
+    ./scripts/mpirun.sh 2 benchmarks/fft3d_breakdown.py
+    ./scripts/mpirun.sh 2 benchmarks/fft3d_breakdown.py --quick   # smoke test
+
+Columns, per case (N, dtype, layout) and op (fwd, inv, grad):
+
+  mpicoll    the jitted public fft3d / ifft3d / value_and_grad, the same
+             program fft3d.py times
+  local      the local FFT stages alone: mpicoll's _forward/_inverse traced
+             with every re-split replaced by a fresh input of the re-split's
+             output shape, so the same jnp.fft calls on the same block shapes
+             run with no communication (grad: forward and backward of them)
+  exch       the re-splits alone: _resplit on arrays of the shapes they see
+             inside the transform (grad: each re-split and its transpose)
+  loc+exch   their sum, to hold against mpicoll
+  sum/mc     loc+exch / mpicoll (below 1: the whole program costs more than
+             its parts; above 1: the parts overlap or fuse in it)
+  re-splits  how many re-splits the transform does (0 on a 1x1 grid)
+
+Method as fft3d.py (timing.py). Writes (reporting.py) the table to stdout
+and <out>/fft3d_breakdown_np<P>.txt, all numbers with metadata to
+<out>/fft3d_breakdown_np<P>.json.
+"""
+
+import contextlib
+import os
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+from mpi4py import MPI
+
+import fft3d       # benchmarks/fft3d.py: the cases and the public programs
+import reporting   # benchmarks/reporting.py: the shared output
+import timing      # benchmarks/timing.py: the shared method
+
+from mpicoll._src import decomposition
+from mpicoll._src import fft as fftmod
+
+REAL_RESPLIT = fftmod._resplit
+
+
+class Resplit(NamedTuple):
+    """One re-split a transform performs: `_resplit(x, grid, dim, **keywords)`
+    on an input of `in_shape`, giving `out_shape`."""
+    in_shape: tuple
+    dim: int
+    keywords: dict
+    out_shape: tuple
+
+
+@contextlib.contextmanager
+def resplit_replaced_by(stand_in):
+    """Inside: every `_resplit` the transforms call is `stand_in` (they look
+    it up in their module when traced)."""
+    fftmod._resplit = stand_in
+    try:
+        yield
+    finally:
+        fftmod._resplit = REAL_RESPLIT
+
+
+def resplit_output_shape(shape, grid, dim, *, gather_axis, scatter_axis, gather_sizes):
+    shape = list(shape)
+    gathered, scattered = gather_axis % len(shape), scatter_axis % len(shape)
+    shape[gathered] = sum(gather_sizes)
+    shape[scattered] = decomposition.block_sizes(shape[scattered],
+                                                 grid.dims[dim])[grid.coords[dim]]
+    return tuple(shape)
+
+
+def record_resplits(transform, x, grid, global_shape):
+    """The re-splits `transform` (_forward or _inverse) performs on x, in order."""
+    resplits = []
+
+    def recorder(y, grid_, dim, *, gather_axis, scatter_axis, gather_sizes):
+        if grid_.dims[dim] == 1:   # _resplit returns its input unchanged
+            return y
+        keywords = dict(gather_axis=gather_axis, scatter_axis=scatter_axis,
+                        gather_sizes=tuple(gather_sizes))
+        out_shape = resplit_output_shape(y.shape, grid_, dim, **keywords)
+        resplits.append(Resplit(tuple(y.shape), dim, keywords, out_shape))
+        return jnp.zeros(out_shape, y.dtype)
+
+    with resplit_replaced_by(recorder):
+        jax.eval_shape(lambda v: transform(v, grid, global_shape, "backward", False), x)
+    return resplits
+
+
+def local_only(transform, grid, global_shape):
+    """transform as f(x, stand_ins): each re-split is replaced by the next
+    stand-in. Returns (result, the re-splits' inputs): the inputs are
+    returned too, so that XLA cannot drop the stages that produce them."""
+    def f(x, stand_ins):
+        remaining = iter(stand_ins)
+        dropped = []
+
+        def stand_in(y, grid_, dim, **keywords):
+            if grid_.dims[dim] == 1:
+                return y
+            dropped.append(y)
+            return next(remaining)
+
+        with resplit_replaced_by(stand_in):
+            return transform(x, grid, global_shape, "backward", False), dropped
+    return f
+
+
+def exchanges_only(grid, resplits):
+    """The re-splits alone, as f(inputs) -> their outputs."""
+    def f(inputs):
+        return [REAL_RESPLIT(x, grid, r.dim, **r.keywords) for x, r in zip(inputs, resplits)]
+    return f
+
+
+def stage_calls(case):
+    """op -> (local stages call, re-splits call or None, number of re-splits)
+    for one fft3d.Case."""
+    grid = fftmod._grid(case.cart, "fft3d_breakdown")
+    forward = record_resplits(fftmod._forward, case.x, grid, case.global_shape)
+    inverse = record_resplits(fftmod._inverse, case.y, grid, case.global_shape)
+    # stand-ins for the re-splits' outputs (local) and their inputs (exchanges)
+    forward_outputs = [case.random(r.out_shape) for r in forward]
+    inverse_outputs = [case.random(r.out_shape) for r in inverse]
+    forward_inputs = [case.random(r.in_shape) for r in forward]
+    inverse_inputs = [case.random(r.in_shape) for r in inverse]
+
+    forward_local = local_only(fftmod._forward, grid, case.global_shape)
+    inverse_local = local_only(fftmod._inverse, grid, case.global_shape)
+
+    def loss_local(v, stand_ins):   # every stage gets a cotangent
+        out, dropped = forward_local(v, stand_ins)
+        return jnp.sum(jnp.abs(out) ** 2 * case.w) + sum(jnp.sum(jnp.real(d)) for d in dropped)
+
+    forward_exchanges = exchanges_only(grid, forward)
+
+    def exchanges_and_transposes(inputs):   # as in the backward pass
+        out, vjp = jax.vjp(forward_exchanges, inputs)
+        return out, vjp(out)
+
+    compiled = fft3d.compiled_call
+    return {
+        "fwd": (compiled(forward_local, case.x, forward_outputs),
+                compiled(forward_exchanges, forward_inputs) if forward else None,
+                len(forward)),
+        "inv": (compiled(inverse_local, case.y, inverse_outputs),
+                compiled(exchanges_only(grid, inverse), inverse_inputs) if inverse else None,
+                len(inverse)),
+        "grad": (compiled(jax.value_and_grad(loss_local, argnums=(0, 1)), case.x,
+                          forward_outputs),
+                 compiled(exchanges_and_transposes, forward_inputs) if forward else None,
+                 len(forward)),
+    }
+
+
+def table(results, meta):
+    cols = fft3d.CASE_COLUMNS + ["mpicoll", "local", "exch", "loc+exch", "sum/mc", "re-splits"]
+    widths = fft3d.CASE_WIDTHS + [9, 9, 9, 10, 8, 10]
+    lines = [fft3d.heading("fft3d breakdown (mpicoll private stages)", meta),
+             "times in ms (median, slowest rank); local = local FFT stages alone, "
+             "exch = re-splits alone; sum/mc = (local + exch) / mpicoll",
+             reporting.columns(cols, widths, len(fft3d.CASE_COLUMNS))]
+    for r in results:
+        parts = r["local"] + r["exchange"]
+        cells = fft3d.case_cells(r) + [
+            fft3d.fmt(r["mpicoll"]), fft3d.fmt(r["local"]), fft3d.fmt(r["exchange"]),
+            fft3d.fmt(parts), fft3d.ratio(parts, r["mpicoll"]), str(r["resplits"])]
+        lines.append(reporting.columns(cells, widths, len(fft3d.CASE_COLUMNS)))
+    return "\n".join(lines)
+
+
+def main():
+    args = fft3d.parse(fft3d.argument_parser(__doc__.splitlines()[0]))
+    comm = MPI.COMM_WORLD
+    rank, size = comm.Get_rank(), comm.Get_size()
+    timing_comm = comm.Dup()   # barriers and result gathering stay off the measured comms
+    meta = reporting.metadata(
+        comm, quick=args.quick, note=args.note,
+        private_internals="mpicoll._src.fft: _forward, _inverse, _resplit, _grid; "
+                          "mpicoll._src.decomposition.block_sizes",
+        method="barrier before each timed call; slowest rank per iteration; median "
+               "after warm-up")
+
+    def measure(call, case):
+        return timing.measure(call, case.reps, case.warm, timing_comm)
+
+    results = []
+    for case in fft3d.cases(comm, args):
+        for op, (local, exchanges, count) in stage_calls(case).items():
+            results.append(dict(case.row(op), mpicoll=measure(case.calls[op], case),
+                                local=measure(local, case),
+                                exchange=measure(exchanges, case) if exchanges else 0.0,
+                                resplits=count))
+        if rank == 0:
+            print(f"  measured N={case.n} {case.dtype_name} {case.layout}", flush=True)
+        del case, local, exchanges   # before the next case is built
+    if rank == 0:
+        text = table(results, meta)
+        print(text)
+        reporting.write(os.path.join(args.out, f"fft3d_breakdown_np{size}"), meta, results,
+                        text)
+
+
+if __name__ == "__main__":
+    main()
