@@ -237,3 +237,33 @@ def test_chunked_block_between_two_ranks_only(comm):
     want = (np.arange(rows * 2, dtype=np.float32).reshape(rows, 2) + 100
             if P > 1 and r == 1 else np.zeros((0, 2), np.float32))
     np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("chunk_bytes", [None, 64], ids=["one_call", "rounds"])
+def test_large_block_between_two_ranks_among_small_ones(comm, chunk_bytes):
+    """Every pair exchanges one small row, and rank 0 sends rank 1 a block
+    larger than the blocks that ride with alltoallv's agreement (2 KiB): the
+    other ranks see only small blocks, yet must move the table again with
+    ranks 0 and 1 (in one MPI_Alltoallv, or in rounds under a 64-byte chunk
+    limit). Values against the serial result, on every rank."""
+    P, r = comm.size, comm.rank
+    big = 700                                  # rows of 8 bytes: 5600 bytes
+    send = [1] * P
+    recv = [1] * P
+    if P > 1 and r == 0:
+        send[1] = big
+    if P > 1 and r == 1:
+        recv[0] = big
+    x = jnp.arange(sum(send) * 2, dtype=jnp.float32).reshape(sum(send), 2) + 1000 * r
+    mpicoll.set_chunk_bytes(chunk_bytes)
+    try:
+        got = np.asarray(jax.jit(lambda v: mpicoll.alltoallv(v, send, recv, comm=comm))(x))
+    finally:
+        mpicoll.set_chunk_bytes(None)
+    xs = comm.allgather(np.asarray(x))
+    sends = comm.allgather(send)
+    pieces = []
+    for s in range(P):                          # what rank s sends here
+        start = sum(sends[s][:r])
+        pieces.append(xs[s][start:start + sends[s][r]])
+    np.testing.assert_array_equal(got, np.concatenate(pieces))

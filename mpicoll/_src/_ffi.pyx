@@ -1023,20 +1023,25 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
     and offset fits `int` and no block exceeds the chunk limit, else rounds
     of MPI_Alltoallw (`alltoallv_rounds`). Every rank must take the same
     path: `need_rounds` is 0 or 1 where the caller knows every rank's counts
-    (gathers: `counts` holds them all), or -1 to agree with one
-    MPI_Allreduce (alltoallv: a rank sees only its own blocks, and a large
-    block between two other ranks must still switch it to rounds). Frees
-    the table."""
+    (gathers: `counts` holds them all), or -1 to agree first (alltoallv: a
+    rank sees only its own blocks, and a large block between two other
+    ranks must still switch it to rounds): with `packed_alltoallv` on host
+    memory, which also delivers small blocks, else one MPI_Allreduce.
+    Frees the table."""
     cdef int64_t chunk = c.attr[ATTR_CHUNK_BYTES]
     cdef int ierr = MPI_SUCCESS
     cdef int local
     cdef int* ints
     if chunk > INT_MAX:
         chunk = INT_MAX
+    cdef bint delivered = False
     if need_rounds < 0:
         local = 0 if fits_int(t, c.size, chunk) else 1
-        ierr = MPI_Allreduce(&local, &need_rounds, 1, MPI_INT, MPI_MAX, c.comm)
-    if ierr != MPI_SUCCESS:
+        if mpicoll_copy_stream == NULL:
+            ierr = packed_alltoallv(c, t, chunk, local, &need_rounds, &delivered)
+        else:
+            ierr = MPI_Allreduce(&local, &need_rounds, 1, MPI_INT, MPI_MAX, c.comm)
+    if ierr != MPI_SUCCESS or delivered:
         pass
     elif not need_rounds:
         ints = int_tables(t, c.size)
@@ -1050,6 +1055,73 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
                                 <char*>c.rets[0].data, t.rbytes, t.rdispl, c.size, chunk,
                                 c.comm)
     free(t.sbytes)
+    return ierr
+
+
+cdef int64_t packed_block_limit(const Call* c, int64_t chunk) noexcept nogil:
+    """The largest block `packed_alltoallv` carries, alike on every rank:
+    at most 2 KiB, less on large communicators (its scratch memory stays
+    near 128 KiB) and below the chunk limit."""
+    cdef int64_t limit = 65536 // c.size
+    if limit > 2048:
+        limit = 2048
+    return limit if limit < chunk else chunk - 1
+
+
+cdef int packed_alltoallv(Call* c, ByteTable* t, int64_t chunk, int needs_rounds,
+                          int* need_rounds, bint* delivered) noexcept nogil:
+    """alltoallv's agreement, with the small blocks riding along.
+
+    A rank sees only its own blocks, yet every rank must choose the same
+    algorithm. Instead of an MPI_Allreduce before the exchange, one
+    MPI_Alltoallv sends every peer the block for it if that block is at
+    most `packed_block_limit` bytes (sender and receiver both know the
+    block's size, so their counts agree), followed by one byte saying
+    whether this rank has larger blocks (bit 0) or needs chunked rounds
+    (bit 1). Every rank then knows every rank's byte: if none has larger
+    blocks, everything has arrived (`delivered`); otherwise `need_rounds`
+    says how all ranks move the whole table again."""
+    cdef int64_t limit = packed_block_limit(c, chunk)
+    cdef int size = c.size
+    cdef int* counts = <int*>malloc(4 * size * sizeof(int))
+    if counts == NULL:
+        return MPI_ERR_NO_MEM
+    cdef int* sc = counts
+    cdef int* sd = counts + size
+    cdef int* rc = counts + 2 * size
+    cdef int* rd = counts + 3 * size
+    cdef int64_t stotal = 0, rtotal = 0
+    cdef char mine = 2 if needs_rounds else 0
+    cdef int i
+    for i in range(size):
+        sc[i] = <int>(t.sbytes[i] + 1) if t.sbytes[i] <= limit else 1
+        rc[i] = <int>(t.rbytes[i] + 1) if t.rbytes[i] <= limit else 1
+        if t.sbytes[i] > limit or t.rbytes[i] > limit:
+            mine |= 1
+        sd[i] = <int>stotal
+        rd[i] = <int>rtotal
+        stotal += sc[i]
+        rtotal += rc[i]
+    cdef char* scratch = <char*>malloc(stotal + rtotal)
+    if scratch == NULL:
+        free(counts)
+        return MPI_ERR_NO_MEM
+    cdef char* packed_in = scratch + stotal
+    for i in range(size):
+        memcpy(scratch + sd[i], at(c.args[0], t.sdispl[i]), sc[i] - 1)
+        scratch[sd[i] + sc[i] - 1] = mine
+    cdef int ierr = MPI_Alltoallv(scratch, sc, sd, MPI_BYTE, packed_in, rc, rd, MPI_BYTE, c.comm)
+    cdef char everyone = 0
+    if ierr == MPI_SUCCESS:
+        for i in range(size):
+            everyone |= packed_in[rd[i] + rc[i] - 1]
+        if not (everyone & 1):
+            for i in range(size):
+                memcpy(at(c.rets[0], t.rdispl[i]), packed_in + rd[i], rc[i] - 1)
+    delivered[0] = not (everyone & 1)
+    need_rounds[0] = 1 if everyone & 2 else 0
+    free(scratch)
+    free(counts)
     return ierr
 
 
@@ -1115,6 +1187,41 @@ cdef int alltoallv(Call* c) noexcept nogil:
     return vector_exchange(c, &t, alltoallv_native, -1)
 
 
+cdef int packed_scatterv(Call* c, const int64_t* counts, int64_t row) noexcept nogil:
+    """scatterv of small blocks, each followed by root's state byte."""
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef int size = c.size
+    cdef int* sc = <int*>malloc(2 * size * sizeof(int))
+    if sc == NULL:
+        return MPI_ERR_NO_MEM
+    cdef int* sd = sc + size
+    cdef int64_t total = 0
+    cdef int i
+    for i in range(size):
+        sc[i] = <int>(counts[i] * row + 1)
+        sd[i] = <int>total
+        total += sc[i]
+    cdef int64_t own = counts[c.rank] * row
+    cdef int64_t held = total if c.rank == root else 0
+    cdef char* blocks = <char*>malloc(held + own + 1)
+    if blocks == NULL:
+        free(sc)
+        return MPI_ERR_NO_MEM
+    cdef char* received = blocks + held
+    if c.rank == root:
+        for i in range(size):       # block i starts at byte sd[i] - i of x
+            memcpy(blocks + sd[i], at(c.args[0], sd[i] - i), sc[i] - 1)
+            blocks[sd[i] + sc[i] - 1] = root_state(c)
+    cdef int ierr = MPI_Scatterv(blocks, sc, sd, MPI_BYTE, received, <int>own + 1, MPI_BYTE,
+                                 root, c.comm)
+    cdef char state = received[own]
+    if ierr == MPI_SUCCESS:
+        memcpy(c.rets[0].data, received, own)
+    free(blocks)
+    free(sc)
+    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+
+
 cdef int allgatherv(Call* c) noexcept nogil:
     cdef const int64_t* counts
     if not counts_attribute(c, &counts):
@@ -1165,6 +1272,20 @@ cdef int gatherv(Call* c) noexcept nogil:
 
 
 cdef int scatterv(Call* c) noexcept nogil:
+    # As `scatter`: small blocks carry root's state byte after them, larger
+    # ones get it in a broadcast first. Every rank knows every count, so all
+    # choose alike.
+    cdef const int64_t* counts
+    if not counts_attribute(c, &counts):
+        return MPI_ERR_COUNT
+    cdef int64_t row = row_bytes(c.rets[0])
+    cdef int64_t largest = 0
+    cdef int i
+    for i in range(c.size):
+        if counts[i] * row > largest:
+            largest = counts[i] * row
+    if packs_state(c, largest):
+        return packed_scatterv(c, counts, row)
     cdef char state
     cdef int ierr = announce_root_state(c, &state)
     if ierr != MPI_SUCCESS:
@@ -1593,6 +1714,7 @@ cdef int pairing_error(Call* c, int paired, int peer, int tag) noexcept nogil:
 # rule. Small messages carry it as one extra byte after the data (copied
 # through a scratch buffer, cheaper than a second message); larger ones send it
 # in a 1-byte broadcast first (one extra latency, small beside the data).
+# (scatterv decides from the largest block, which every rank knows.)
 # PACKED_STATE_LIMIT is where the copies start to cost more than that
 # latency.
 # The data always moves (root cannot know that a receiver will raise).
