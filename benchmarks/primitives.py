@@ -43,8 +43,8 @@ of its rounds. Jitted calls whose op returns nothing (send, barrier) return
 a scalar computed in the same executable, so block_until_ready waits for them.
 Writes (reporting.py) a table (time, GB/s, ratio to mpi4py; jit1 - mpi4py,
 what a jitted call of the op costs beyond the MPI call; and that minus
-`trivial`, a jitted v + 1 on the same input: what mpicoll adds beyond any
-jitted call with a fresh result) to stdout and
+`identity`, a jitted identity on the same input: what mpicoll adds beyond
+any jitted call with a fresh result) to stdout and
 --out/primitives_np<P>.txt, JSON with metadata and a PNG plot (bandwidth vs
 size, one panel per op) to --out.
 """
@@ -284,7 +284,7 @@ def run(quick, sizes, names):
         send = np.ones(shape, DTYPE)
         x = jnp.ones(shape, DTYPE)
         row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
-        row["trivial"] = measure(jax_call(TRIVIAL, x), n, warm)
+        row["identity"] = measure(jax_call(IDENTITY, x), n, warm)
         f1 = jax.jit(returning(op.jax(mpicoll, count)))
         row["jit1"] = measure(jax_call(f1, x), n, warm)
         f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
@@ -304,10 +304,12 @@ def run(quick, sizes, names):
 VARIANTS = ["mpi4py", "jit1", "jit10", "donated", "mpi4jax"]
 SHOWN = [v for v in VARIANTS if v != "mpi4jax" or mpi4jax is not None]   # table columns
 
-# What any jitted call with a fresh result of the input's size costs (JAX's
-# dispatch, XLA's output buffer): `jit1 - trivial - mpi4py` is then what
-# mpicoll adds to a jitted computation beyond the MPI call itself.
-TRIVIAL = jax.jit(lambda v: v + 1)
+# What a jitted call with a fresh result of the input's size costs (JAX's
+# dispatch, XLA's output buffer and a copy into it): `jit1 - identity -
+# mpi4py` is then what mpicoll adds beyond that and the MPI call itself. (Not
+# `v + 1`: XLA's CPU backend runs elementwise loops over 4 KiB and more on
+# its thread pool, which here costs 10-40 us of wake-ups.)
+IDENTITY = jax.jit(lambda v: v)
 
 
 def combine(sweeps, variants=VARIANTS):
@@ -320,8 +322,8 @@ def combine(sweeps, variants=VARIANTS):
         for v in variants:
             if v in row:
                 row[v] = float(np.median([c[v] for c in cells]))
-        if "trivial" in row:
-            row["trivial"] = float(np.median([c["trivial"] for c in cells]))
+        if "identity" in row:
+            row["identity"] = float(np.median([c["identity"] for c in cells]))
         row["rounds"] = {v: [c[v] for c in cells] for v in variants if v in row}
         rows.append(row)
     return rows
@@ -337,7 +339,7 @@ def header_lines():
     units = (f"{'time    GB/s':>{FLOOR}}"
              + "".join(f"{'time    GB/s (x mpi4py)':>{CELL}}" for _ in SHOWN[1:]))
     return [f"{'op':{OPCOL}}{'size':>{SIZECOL}}{cols}{'jit1 - mpi4py':>{EXTRA}}"
-            f"{'- trivial':>{EXTRA}}",
+            f"{'- identity':>{EXTRA}}",
             " " * (OPCOL + SIZECOL) + units + f"{'us':>{EXTRA}}{'us':>{EXTRA}}"]
 
 
@@ -359,8 +361,8 @@ def row_line(row):
             cells.append(f"{fmt_time(row[v])} {gbps(v)} ({row[v] / row['mpi4py']:5.2f}x)"
                          .rjust(CELL))
     extra = f"{(row['jit1'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
-    if "trivial" in row:
-        extra += f"{(row['jit1'] - row['trivial'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
+    if "identity" in row:
+        extra += f"{(row['jit1'] - row['identity'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
     return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{''.join(cells)}{extra}"
 
 
