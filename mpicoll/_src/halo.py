@@ -31,6 +31,7 @@ import operator
 import numpy as np
 import jax.numpy as jnp
 from jax import lax
+from mpi4py import MPI
 
 from mpicoll._src import decomposition
 from mpicoll._src.ops.sendrecv import sendrecv
@@ -197,6 +198,17 @@ def _exchange(x, widths, periods, grid):
                          x.shape[j] - widths[j])
         return piece
 
+    def template(source, axis, start, stop):
+        # The receive buffer's values survive only where nothing arrives (no
+        # neighbour): then they are the halo as it is. Where a neighbour
+        # sends, the whole slab is overwritten, so a fresh buffer saves the
+        # strided copy of the old halo.
+        if source == MPI.PROC_NULL:
+            return slab(axis, start, stop)
+        shape = list(x.shape)
+        shape[axis] = stop - start
+        return jnp.zeros(shape, x.dtype)
+
     for axis, h in enumerate(widths):
         if h == 0 or (grid.dims[axis] == 1 and not periods[axis]):
             continue                              # nothing to exchange
@@ -205,11 +217,11 @@ def _exchange(x, widths, periods, grid):
         lower, upper = decomposition.neighbours(grid, axis, periods[axis])
         # Towards lower: send my first h interior cells down, receive the upper
         # halo from above. Where nothing arrives (PROC_NULL) the halo keeps its values.
-        upper_halo = sendrecv(slab(axis, h, 2 * h), slab(axis, n - h, n),
+        upper_halo = sendrecv(slab(axis, h, 2 * h), template(upper, axis, n - h, n),
                               source=upper, dest=lower, sendtag=_TAG_BASE + 2 * axis,
                               recvtag=_TAG_BASE + 2 * axis, comm=grid.comm)
         # Towards upper: send my last h interior cells up, receive the lower halo.
-        lower_halo = sendrecv(slab(axis, n - 2 * h, n - h), slab(axis, 0, h),
+        lower_halo = sendrecv(slab(axis, n - 2 * h, n - h), template(lower, axis, 0, h),
                               source=lower, dest=upper, sendtag=_TAG_BASE + 2 * axis + 1,
                               recvtag=_TAG_BASE + 2 * axis + 1, comm=grid.comm)
         received.append((axis, lower_halo, upper_halo))
