@@ -1423,6 +1423,26 @@ cdef int find_message(int source, int tag, int kind, MPI_Comm comm, int* flag,
     return ierr
 
 
+cdef extern from "<sched.h>" nogil:
+    int sched_yield()
+
+
+cdef enum:
+    POLLS_PER_YIELD = 64
+
+
+cdef inline int yield_now_and_then(int polls) noexcept nogil:
+    """Count one unsuccessful poll; every POLLS_PER_YIELD of them, give the
+    core away. A rank that shares its core with another (more ranks than
+    cores) would otherwise spin for a whole scheduler time slice (ms) while
+    the rank it waits for cannot run; on a core of its own sched_yield
+    returns at once. MPI's own blocking calls do the same."""
+    polls += 1
+    if polls % POLLS_PER_YIELD == 0:
+        sched_yield()
+    return polls
+
+
 cdef inline int pairing(int incoming, int kind) noexcept nogil:
     """Whether a message of kind `incoming` pairs with a receive of `kind`."""
     if incoming == KIND_NOTICE:
@@ -1507,6 +1527,7 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
     cdef int ierr = MPI_SUCCESS
     cdef int index, count, flag, errclass
     cdef int paired = MPI_SUCCESS
+    cdef int polls = 0
     reqs[0] = MPI_REQUEST_NULL
     reqs[1] = MPI_REQUEST_NULL
     result.MPI_SOURCE = source
@@ -1529,6 +1550,7 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
                     ierr = MPI_Test(&reqs[0], &flag, MPI_STATUS_IGNORE)
                     if ierr != MPI_SUCCESS:
                         break
+                polls = yield_now_and_then(polls)
                 continue
             # from here on: this message's exact source and tag
             pin_envelope(&st, &first, &source, &recvtag, result)
@@ -1566,6 +1588,7 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
                     ierr = MPI_Test(&reqs[0], &flag, MPI_STATUS_IGNORE)
                     if ierr != MPI_SUCCESS:
                         break
+                    polls = yield_now_and_then(polls)
                     continue
                 ierr = MPI_Get_count(&st, rtype, &count)
                 if ierr != MPI_SUCCESS:
