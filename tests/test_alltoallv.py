@@ -216,18 +216,24 @@ def test_bad_comm():
         mpicoll.alltoallv(np.zeros(1), (1,), (1,), comm="world")
 
 
+def counts_with_block_from_0_to_1(comm, rows, *, elsewhere):
+    """(sendcounts, recvcounts) of this rank: rank 0 sends `rows` rows to
+    rank 1, every other pair exchanges `elsewhere` rows."""
+    send, recv = [elsewhere] * comm.size, [elsewhere] * comm.size
+    if comm.size > 1 and comm.rank == 0:
+        send[1] = rows
+    if comm.size > 1 and comm.rank == 1:
+        recv[0] = rows
+    return send, recv
+
+
 def test_chunked_block_between_two_ranks_only(comm):
     """Only ranks 0 and 1 exchange a block beyond the chunk limit; the other
     ranks' blocks are empty. Every rank must still take the same path (rounds
     instead of one MPI_Alltoallv), or the job hangs."""
     P, r = comm.size, comm.rank
     rows = 5
-    send = [0] * P
-    recv = [0] * P
-    if P > 1 and r == 0:
-        send[1] = rows
-    if P > 1 and r == 1:
-        recv[0] = rows
+    send, recv = counts_with_block_from_0_to_1(comm, rows, elsewhere=0)
     x = jnp.arange(sum(send) * 2, dtype=jnp.float32).reshape(sum(send), 2) + 100
     mpicoll.set_chunk_bytes(8)          # one row per message
     try:
@@ -248,12 +254,7 @@ def test_large_block_between_two_ranks_among_small_ones(comm, chunk_bytes):
     limit). Values against the serial result, on every rank."""
     P, r = comm.size, comm.rank
     big = 700                                  # rows of 8 bytes: 5600 bytes
-    send = [1] * P
-    recv = [1] * P
-    if P > 1 and r == 0:
-        send[1] = big
-    if P > 1 and r == 1:
-        recv[0] = big
+    send, recv = counts_with_block_from_0_to_1(comm, big, elsewhere=1)
     x = jnp.arange(sum(send) * 2, dtype=jnp.float32).reshape(sum(send), 2) + 1000 * r
     mpicoll.set_chunk_bytes(chunk_bytes)
     try:

@@ -795,30 +795,21 @@ cdef int bcast(Call* c) noexcept nogil:
     # learn whether root differentiates ("rooted sends" below).
     cdef int root = <int>c.attr[ATTR_ROOT]
     cdef int64_t nbytes = num_elements(c.rets[0]) * item_size(c.rets[0].dtype)
-    cdef char* packed
-    cdef char state
+    cdef char packed[PACKED_STATE_LIMIT + 1]
     cdef int ierr
-    if packs_state(c, nbytes):
-        # small: the state byte travels after the data, in one message
-        packed = <char*>malloc(nbytes + 1)
-        if packed == NULL:
-            return MPI_ERR_NO_MEM
-        if c.rank == root:
-            memcpy(packed, c.args[0].data, nbytes)
-            packed[nbytes] = root_state(c)
-        ierr = MPI_Bcast(packed, <int>nbytes + 1, MPI_BYTE, root, c.comm)
-        state = packed[nbytes]
-        if ierr == MPI_SUCCESS:
-            memcpy(c.rets[0].data, packed, nbytes)
-        free(packed)
-        return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
-    ierr = announce_root_state(c, &state)
-    if ierr != MPI_SUCCESS:
-        return ierr
+    if not packs_state(c, nbytes):
+        return with_announced_state(c, bcast_data)
     if c.rank == root:
-        copy_buffer(c.rets[0], c.args[0], nbytes)
-    ierr = element_rounds(c, c.rets[0], False, bcast_range)
-    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+        memcpy(packed, c.args[0].data, nbytes)
+        packed[nbytes] = root_state(c)
+    ierr = MPI_Bcast(packed, <int>nbytes + 1, MPI_BYTE, root, c.comm)
+    return delivered_with_state(c, ierr, packed, nbytes, NULL)
+
+
+cdef int bcast_data(Call* c) noexcept nogil:
+    if c.rank == <int>c.attr[ATTR_ROOT]:
+        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * item_size(c.args[0].dtype))
+    return element_rounds(c, c.rets[0], False, bcast_range)
 
 
 cdef int reduce_scatter(Call* c) noexcept nogil:
@@ -908,40 +899,32 @@ cdef int gather(Call* c) noexcept nogil:
 cdef int scatter(Call* c) noexcept nogil:
     # Root's x holds one block per rank; elsewhere x only gives the shape.
     # The receivers learn whether root differentiates ("rooted sends" below).
+    cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef int64_t block = num_elements(c.rets[0]) * item_size(c.rets[0].dtype)
+    cdef int64_t i
+    if not packs_state(c, block):
+        return with_announced_state(c, scatter_data)
+    # each block travels with the state byte after it; root's buffer holds
+    # every block, and the receive buffer is its end
+    cdef char* blocks = <char*>malloc((block + 1) * (c.size + 1) if c.rank == root else block + 1)
+    if blocks == NULL:
+        return MPI_ERR_NO_MEM
+    cdef char* packed = blocks + (block + 1) * c.size if c.rank == root else blocks
+    if c.rank == root:
+        for i in range(c.size):
+            memcpy(blocks + i * (block + 1), at(c.args[0], i * block), block)
+            blocks[i * (block + 1) + block] = root_state(c)
+    cdef int ierr = MPI_Scatter(blocks, <int>block + 1, MPI_BYTE, packed, <int>block + 1,
+                                MPI_BYTE, root, c.comm)
+    return delivered_with_state(c, ierr, packed, block, blocks)
+
+
+cdef int scatter_data(Call* c) noexcept nogil:
     cdef MPI_Datatype dtype
     cdef int64_t isz
     if not datatype(c, c.rets[0], &dtype, &isz):
         return MPI_ERR_TYPE
-    cdef int root = <int>c.attr[ATTR_ROOT]
-    cdef int64_t block = num_elements(c.rets[0]) * isz
-    cdef char* packed
-    cdef char* blocks = NULL
-    cdef char state
-    cdef int64_t i
-    cdef int ierr
-    if packs_state(c, block):
-        # small: each block travels with the state byte after it
-        # (root's buffer holds every block: the receive buffer is its end)
-        blocks = <char*>malloc((block + 1) * (c.size + 1) if c.rank == root else block + 1)
-        if blocks == NULL:
-            return MPI_ERR_NO_MEM
-        packed = blocks + (block + 1) * c.size if c.rank == root else blocks
-        if c.rank == root:
-            for i in range(c.size):
-                memcpy(blocks + i * (block + 1), at(c.args[0], i * block), block)
-                blocks[i * (block + 1) + block] = root_state(c)
-        ierr = MPI_Scatter(blocks, <int>block + 1, MPI_BYTE, packed, <int>block + 1, MPI_BYTE,
-                           root, c.comm)
-        state = packed[block]
-        if ierr == MPI_SUCCESS:
-            memcpy(c.rets[0].data, packed, block)
-        free(blocks)
-        return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
-    ierr = announce_root_state(c, &state)
-    if ierr != MPI_SUCCESS:
-        return ierr
-    ierr = block_rounds(c, num_elements(c.rets[0]), dtype, isz, scatter_round)
-    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+    return block_rounds(c, num_elements(c.rets[0]), dtype, isz, scatter_round)
 
 
 # --- variable-size collectives: per-rank counts in rows of axis 0 ----------
@@ -1214,12 +1197,8 @@ cdef int packed_scatterv(Call* c, const int64_t* counts, int64_t row) noexcept n
             blocks[sd[i] + sc[i] - 1] = root_state(c)
     cdef int ierr = MPI_Scatterv(blocks, sc, sd, MPI_BYTE, received, <int>own + 1, MPI_BYTE,
                                  root, c.comm)
-    cdef char state = received[own]
-    if ierr == MPI_SUCCESS:
-        memcpy(c.rets[0].data, received, own)
-    free(blocks)
     free(sc)
-    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+    return delivered_with_state(c, ierr, received, own, blocks)
 
 
 cdef int allgatherv(Call* c) noexcept nogil:
@@ -1286,12 +1265,13 @@ cdef int scatterv(Call* c) noexcept nogil:
             largest = counts[i] * row
     if packs_state(c, largest):
         return packed_scatterv(c, counts, row)
-    cdef char state
-    cdef int ierr = announce_root_state(c, &state)
-    if ierr != MPI_SUCCESS:
-        return ierr
-    ierr = rooted_vector(c, False)
-    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+    return with_announced_state(c, scatterv_data)
+
+
+cdef int scatterv_data(Call* c) noexcept nogil:
+    return rooted_vector(c, False)
+
+
 cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdispl,
                           char* dst, const int64_t* rbytes, const int64_t* rdispl,
                           int size, int64_t chunk, MPI_Comm comm) noexcept nogil:
@@ -1762,10 +1742,26 @@ cdef inline char root_state(const Call* c) noexcept nogil:
     return <char>(c.attr[ATTR_KIND] & KIND_DIFFERENTIATED)
 
 
-cdef int announce_root_state(Call* c, char* state) noexcept nogil:
-    """Broadcast root's differentiation state on its own, into `state`."""
-    state[0] = root_state(c)
-    return MPI_Bcast(state, 1, MPI_BYTE, <int>c.attr[ATTR_ROOT], c.comm)
+cdef int delivered_with_state(Call* c, int ierr, const char* packed, int64_t nbytes,
+                              void* scratch) noexcept nogil:
+    """End of a packed rooted send that returned `ierr`: the `nbytes` before
+    root's state byte are this rank's result; `scratch` is freed; then the
+    ranks' states are checked."""
+    cdef char state = packed[nbytes]
+    if ierr == MPI_SUCCESS:
+        memcpy(c.rets[0].data, packed, nbytes)
+    free(scratch)
+    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
+
+
+cdef int with_announced_state(Call* c, Body move) noexcept nogil:
+    """A rooted send too large to pack: root's state in a 1-byte broadcast of
+    its own, then `move` the data, then the ranks' states are checked."""
+    cdef char state = root_state(c)
+    cdef int ierr = MPI_Bcast(&state, 1, MPI_BYTE, <int>c.attr[ATTR_ROOT], c.comm)
+    if ierr == MPI_SUCCESS:
+        ierr = move(c)
+    return ierr if ierr != MPI_SUCCESS else templates_agree(c, state)
 
 
 cdef int templates_agree(Call* c, char root_differentiates) noexcept nogil:
