@@ -131,6 +131,8 @@ setup(
     packages=find_packages(include=["mpicoll", "mpicoll.*"]),
     package_data={"mpicoll._src": ["*.pyx", "*.pxd"]},
     ext_modules=[Extension("mpicoll._src._ffi", ["mpicoll/_src/_ffi.pyx"],
+                           extra_compile_args=["-O2"]),
+                 Extension("mpicoll._src._fft", ["mpicoll/_src/_fft.pyx"],
                            extra_compile_args=["-O2"])],
     cmdclass={"build_ext": build_mpi_ext},
 )

@@ -16,6 +16,7 @@ from mpicoll._src.ops.gathers import (allgather, allgatherv, gatherv, reduce_sca
                                       scatterv)
 from mpicoll._src.ops.p2p import barrier, recv, send
 from mpicoll._src.ops.prefix import exscan, scan
+from mpicoll._src.ops.redistribute import redistribute
 from mpicoll._src.ops.rooted import bcast, gather, reduce, scatter
 from mpicoll._src.ops.sendrecv import sendrecv
 from mpicoll._src.validation import max_tag
@@ -45,6 +46,7 @@ __all__ = [
     "scan", "scatter", "send", "sendrecv", "has_cuda_support",
     # beyond mpi4jax
     "alltoallv", "allgatherv", "gatherv", "scatterv", "reduce_scatter", "exscan",
+    "redistribute",
     # settings and helpers
     "get_chunk_bytes", "set_chunk_bytes", "private_comm", "max_tag",
     # built on the operations

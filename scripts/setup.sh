@@ -96,7 +96,7 @@ else
   fi
   mpicc="$VENV_ABS/bin/mpicc"
 fi
-$PIP install -q "${MPICOLL_JAX:-jax>=0.10.1}" numpy "cython>=3" setuptools wheel pytest pytest-mpi \
+$PIP install -q "${MPICOLL_JAX:-jax>=0.10.1}" numpy "ducc0>=0.42" "cython>=3" setuptools wheel pytest pytest-mpi \
   pytest-timeout matplotlib
 # MPICOLL_FORCE_BUILD: the sources did not change when the MPI did, so
 # setuptools would otherwise keep an extension built for the old MPI.

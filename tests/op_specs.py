@@ -158,6 +158,11 @@ OPS = [
        lambda xs, P: [jnp.concatenate([_alltoallv_block(xs[s], s, r, P) for s in range(P)])
                       for r in range(P)],
        shape=lambda rank, size: (sum(_alltoallv_counts(rank, size)[0]), 2), symmetric=False),
+    Op("redistribute", lambda x, c: mpicoll.redistribute(x, 1, 0, concat_sizes=_counts(c.size),
+                                                         comm=c),
+       lambda xs, P: np.array_split(jnp.concatenate(xs), P, axis=1),
+       shape=lambda rank, size: (_counts(size)[rank], 5, 2), dtypes=ALL_DTYPES,
+       symmetric=False),
     Op("allgatherv", lambda x, c: mpicoll.allgatherv(x, _counts(c.size), comm=c),
        lambda xs, P: [jnp.concatenate(xs)] * P, shape=_rows_shape, symmetric=False),
     Op("gatherv", lambda x, c: mpicoll.gatherv(x, _counts(c.size), root(c.size), comm=c),

@@ -271,6 +271,18 @@ def _bad_argument_cases():
                                TypeError, "source"),
         "recv status type": (lambda: mpicoll.recv(x, 0, status="s"), TypeError, "status"),
         "barrier comm type": (lambda: mpicoll.barrier(comm="world"), TypeError, "comm"),
+        "redistribute same axes": (lambda: mpicoll.redistribute(x, 1, -1), ValueError,
+                                   "must differ"),
+        "redistribute axis range": (lambda: mpicoll.redistribute(x, 2, 0), ValueError,
+                                    "split_axis"),
+        "redistribute concat block": (lambda: mpicoll.redistribute(x, 1, 0,
+                                                                   concat_sizes=[P + 1] * P),
+                                      ValueError, "concat_sizes\\["),
+        "redistribute split sizes": (lambda: mpicoll.redistribute(x, 1, 0,
+                                                                  split_sizes=[3] + [0] * (P - 1)),
+                                     ValueError, "split_sizes"),
+        "redistribute traced axis": (lambda: jax.jit(
+            lambda a: mpicoll.redistribute(x, a, 0))(1), TypeError, "split_axis"),
     }
 
 

@@ -13,7 +13,7 @@ from jax._src import xla_bridge
 from mpi4py import MPI
 
 try:
-    from mpicoll._src import _ffi
+    from mpicoll._src import _fft, _ffi
 except ImportError as exc:  # pragma: no cover - depends on the install
     raise ImportError(
         "mpicoll: the compiled extension mpicoll._src._ffi is missing or cannot "
@@ -162,7 +162,7 @@ _check_tables()
 _check_thread_support()
 _debug_from_environment()
 _ffi.make_half_ops()
-for _name, _capsule in _ffi.handlers().items():
+for _name, _capsule in (*_ffi.handlers().items(), *_fft.handlers().items()):
     jax.ffi.register_ffi_target(_name, _capsule, platform="cpu", api_version=1)
 
 

@@ -1,4 +1,4 @@
-"""Distributed 3-D FFTs on slabs and pencils, built from `alltoallv` and jnp.fft.
+"""Distributed 3-D FFTs on slabs and pencils, built from `redistribute` and local FFTs.
 
 Layouts (docs/design.md §3 fft3d), for a global array of shape (N0, N1, N2) on a
 grid of P0 (x P1) ranks:
@@ -10,9 +10,11 @@ A 1-D grid (slabs) is the case P1 = 1. The forward transform works from the
 last axis to the first: transform axis 2 (whole), re-split (axis 1 whole,
 axis 2 split over grid dim 1), transform axis 1, re-split (axis 0 whole,
 axis 1 split over grid dim 0), transform axis 0. The inverse runs the same
-steps backwards. Each re-split is one `alltoallv` among the ranks of one grid
-dimension, so the gradient of every transform comes from alltoallv's rules and
-jnp.fft's, with no hand-written adjoint here.
+steps backwards. Each re-split is one `redistribute` among the ranks of one
+grid dimension; every complex transform is the local FFT primitive
+(`local_fft.fftn`, along any axes without transposes), the real transforms
+along axis 2 are jnp.fft's. The gradient of every transform comes from those
+primitives' rules, with no hand-written adjoint here.
 
 Leading axes before the last three are batch axes: they are transformed
 independently and travel with the data.
@@ -22,7 +24,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from mpicoll._src import decomposition
-from mpicoll._src.ops.alltoallv import alltoallv
+from mpicoll._src.local_fft import fftn as local_fftn
+from mpicoll._src.ops.redistribute import redistribute
 
 NORMS = ("backward", "ortho", "forward")
 
@@ -65,54 +68,13 @@ def _resplit(x, grid, dim, *, gather_axis, scatter_axis, gather_sizes):
     Before: axis `gather_axis` holds this rank's block (the blocks of the
     ranks along `dim` have lengths `gather_sizes`), axis `scatter_axis` is
     whole. After: `gather_axis` whole, `scatter_axis` split as np.array_split.
-    Axes count from the end, so batch axes in front come along.
+    Axes count from the end, so batch axes in front come along. One
+    `redistribute` (MPI_Alltoallw on subarrays: no packing copies).
     """
-    p = grid.dims[dim]
-    if p == 1:
+    if grid.dims[dim] == 1:
         return x
-    me = grid.coords[dim]
-    gather_axis %= x.ndim
-    scatter_axis %= x.ndim
-    sizes = decomposition.block_sizes(x.shape[scatter_axis], p)
-    bounds = np.cumsum((0,) + sizes)
-    per_row = x.size // x.shape[scatter_axis]   # elements per index of scatter_axis
-    sendcounts = tuple(n * per_row for n in sizes)
-    mine = sizes[me]
-    received_shapes = []
-    for n in gather_sizes:
-        shape = list(x.shape)
-        shape[gather_axis] = n
-        shape[scatter_axis] = mine
-        received_shapes.append(tuple(shape))
-    recvcounts = tuple(int(np.prod(s)) for s in received_shapes)
-    # When every axis in front of the split one has length 1 (no batch axes,
-    # the outermost transformed axis), the blocks are already contiguous and
-    # in rank order: packing or unpacking is a free reshape, not a copy.
-    if _outermost(x.shape, scatter_axis):
-        flat = x.reshape(-1)
-    else:
-        flat = jnp.concatenate([_slice(x, scatter_axis, bounds[i], bounds[i + 1]).reshape(-1)
-                                for i in range(p)])
-    received = alltoallv(flat, sendcounts, recvcounts,
-                         comm=decomposition.sub_comm(grid, dim))
-    if _outermost(x.shape, gather_axis):
-        shape = list(received_shapes[0])
-        shape[gather_axis] = sum(gather_sizes)
-        return received.reshape(shape)
-    offsets = np.cumsum((0,) + recvcounts)
-    blocks = [received[offsets[i]:offsets[i + 1]].reshape(s)
-              for i, s in enumerate(received_shapes)]
-    return jnp.concatenate(blocks, axis=gather_axis)
-
-
-def _outermost(shape, axis):
-    return all(n == 1 for n in shape[:axis])
-
-
-def _slice(x, axis, start, stop):
-    index = [slice(None)] * x.ndim
-    index[axis] = slice(int(start), int(stop))
-    return x[tuple(index)]
+    return redistribute(x, scatter_axis, gather_axis, concat_sizes=gather_sizes,
+                        comm=decomposition.sub_comm(grid, dim))
 
 
 def _grid_sizes(grid):
@@ -122,46 +84,44 @@ def _grid_sizes(grid):
 def _forward(x, grid, global_shape, norm, real):
     n0, n1, _ = global_shape
     p0, p1 = _grid_sizes(grid)
-    if p0 == p1 == 1:
-        # one rank holds everything: a single 3-D transform
-        return (jnp.fft.rfftn if real else jnp.fft.fftn)(x, axes=(-3, -2, -1), norm=norm)
     if real:
         x = jnp.fft.rfft(x, axis=-1, norm=norm)
-    elif p1 == 1:
-        # axes 1 and 2 are both whole here: one 2-D transform
-        x = jnp.fft.fftn(x, axes=(-2, -1), norm=norm)
+        done = (-1,)
     else:
-        x = jnp.fft.fft(x, axis=-1, norm=norm)
+        done = ()
     if p1 > 1:
+        # axis 1 is split: transform axis 2 here, axis 1 after the re-split
+        x = local_fftn(x, (-1,) if not real else (), norm=norm)
         x = _resplit(x, grid, 1, gather_axis=-2, scatter_axis=-1,
                      gather_sizes=decomposition.block_sizes(n1, p1))
-    if real or p1 > 1:
-        x = jnp.fft.fft(x, axis=-2, norm=norm)
+        done = (-1,)
+    if p0 == 1:
+        return local_fftn(x, tuple(a for a in (-3, -2, -1) if a not in done), norm=norm)
+    x = local_fftn(x, tuple(a for a in (-2, -1) if a not in done), norm=norm)
     x = _resplit(x, grid, 0, gather_axis=-3, scatter_axis=-2,
                  gather_sizes=decomposition.block_sizes(n0, p0))
-    return jnp.fft.fft(x, axis=-3, norm=norm)
+    return local_fftn(x, (-3,), norm=norm)
 
 
 def _inverse(x, grid, global_shape, norm, real):
     _, n1, n2 = global_shape
     p0, p1 = _grid_sizes(grid)
-    if p0 == p1 == 1:
-        if real:
-            return jnp.fft.irfftn(x, s=global_shape, axes=(-3, -2, -1), norm=norm)
-        return jnp.fft.ifftn(x, axes=(-3, -2, -1), norm=norm)
-    x = jnp.fft.ifft(x, axis=-3, norm=norm)
-    x = _resplit(x, grid, 0, gather_axis=-2, scatter_axis=-3,
-                 gather_sizes=decomposition.block_sizes(n1, p0))
-    if p1 == 1 and not real:
-        return jnp.fft.ifftn(x, axes=(-2, -1), norm=norm)
-    x = jnp.fft.ifft(x, axis=-2, norm=norm)
+    last = () if real else (-1,)      # irfft's axis 2 comes last, on its own
+    if p0 > 1:
+        x = local_fftn(x, (-3,), inverse=True, norm=norm)
+        x = _resplit(x, grid, 0, gather_axis=-2, scatter_axis=-3,
+                     gather_sizes=decomposition.block_sizes(n1, p0))
+        x = local_fftn(x, (-2,) + (last if p1 == 1 else ()), inverse=True, norm=norm)
+    else:
+        x = local_fftn(x, (-3, -2) + (last if p1 == 1 else ()), inverse=True, norm=norm)
     if p1 > 1:
         m2 = n2 // 2 + 1 if real else n2
         x = _resplit(x, grid, 1, gather_axis=-1, scatter_axis=-2,
                      gather_sizes=decomposition.block_sizes(m2, p1))
+        x = local_fftn(x, last, inverse=True, norm=norm)
     if real:
         return jnp.fft.irfft(x, n=n2, axis=-1, norm=norm)
-    return jnp.fft.ifft(x, axis=-1, norm=norm)
+    return x
 
 
 def _prepare(x, comm, norm, who, *, real_input):
@@ -195,7 +155,7 @@ def fft3d(x, comm=None, *, norm="backward"):
       axis 2 split over grid dimension 1 (same axis order as the input; no
       hidden transposes). See `local_slices(..., space="fourier")`.
 
-    Gradients: linear; built from ``jnp.fft`` and `alltoallv`, so JVP, VJP
+    Gradients: linear; built from local FFTs and `redistribute`, so JVP, VJP
     and ``vmap`` are those of the serial ``jnp.fft.fftn`` on the gathered
     array (docs/design.md §2 Gradients).
 

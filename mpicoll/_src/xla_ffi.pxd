@@ -162,3 +162,20 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
         XLA_FFI_Metadata* metadata
 
     ctypedef XLA_FFI_Error* XLA_FFI_Handler(XLA_FFI_CallFrame*)
+
+
+# --- Shared by every handler module ---------------------------------------
+
+cdef inline bint answer_metadata_query(XLA_FFI_CallFrame* frame) noexcept nogil:
+    """XLA first calls every handler with a metadata extension on the frame,
+    to learn the FFI version it was built for; that call must not touch
+    buffers. True when this was that query (now answered)."""
+    cdef ChainedExtension* ext = frame.extension_start
+    cdef XLA_FFI_Metadata_Extension* meta
+    if ext == NULL or ext.type != XLA_FFI_Extension_Metadata:
+        return False
+    meta = <XLA_FFI_Metadata_Extension*>ext
+    meta.metadata.api_version.major_version = XLA_FFI_API_MAJOR
+    meta.metadata.api_version.minor_version = XLA_FFI_API_MINOR
+    meta.metadata.traits = 0
+    return True

@@ -1,0 +1,113 @@
+"""The local FFT primitive inside fft3d (mpicoll._src.local_fft), on one process.
+
+References are numpy.fft (values) and jnp.fft (derivatives, vmap), never the
+code under test. The primitive does no communication, so every rank checks
+the same things on its own; the harness combines the verdicts.
+"""
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import pytest
+from jax.test_util import check_grads
+from mpi4py import MPI
+
+import mpicoll
+from mpicoll._src import local_fft
+
+AXES = [(0,), (1,), (2,), (1, 2), (0, 2), (0, 1, 2), (-1,), (0, 3)]
+
+
+def _complex(shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+@pytest.mark.parametrize("axes", AXES, ids=str)
+@pytest.mark.parametrize("inverse", [False, True])
+@pytest.mark.parametrize("norm", local_fft.NORMS)
+def test_values_match_numpy(dtype, axes, inverse, norm):
+    x = _complex((4, 6, 5, 3), dtype)
+    ref = (np.fft.ifftn if inverse else np.fft.fftn)(x.astype(np.complex128), axes=axes,
+                                                     norm=norm)
+    tol = 2e-5 if dtype == np.complex64 else 1e-12
+    for mode, fn in (("eager", lambda a: local_fft.fftn(a, axes, inverse=inverse, norm=norm)),
+                     ("jit", jax.jit(lambda a: local_fft.fftn(a, axes, inverse=inverse,
+                                                              norm=norm)))):
+        got = fn(jnp.asarray(x))
+        assert got.dtype == dtype and got.shape == x.shape, mode
+        np.testing.assert_allclose(np.asarray(got), ref, rtol=tol, atol=tol * 10, err_msg=mode)
+
+
+@pytest.mark.parametrize("axes", [(0,), (1, 2), (0, 2)], ids=str)
+@pytest.mark.parametrize("inverse", [False, True])
+@pytest.mark.parametrize("norm", local_fft.NORMS)
+def test_derivatives_match_jnp_fft(axes, inverse, norm):
+    x = jnp.asarray(_complex((4, 6, 5), np.complex128, seed=1))
+    t = jnp.asarray(_complex((4, 6, 5), np.complex128, seed=2))
+    w = jnp.asarray(np.random.default_rng(3).standard_normal((4, 6, 5)))
+    ours = lambda a: local_fft.fftn(a, axes, inverse=inverse, norm=norm)           # noqa: E731
+    serial = lambda a: (jnp.fft.ifftn if inverse else jnp.fft.fftn)(a, axes=axes,  # noqa: E731
+                                                                    norm=norm)
+
+    def loss(f):
+        return lambda a: jnp.sum(jnp.abs(f(a)) ** 2 * w) + jnp.sum(jnp.real(f(a) * w))
+
+    np.testing.assert_allclose(jax.grad(loss(ours))(x), jax.grad(loss(serial))(x),
+                               rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(jax.jvp(ours, (x,), (t,))[1], jax.jvp(serial, (x,), (t,))[1],
+                               rtol=1e-10, atol=1e-10)
+    check_grads(ours, (x,), order=2, modes=("fwd", "rev"))
+
+
+def test_transpose_is_the_adjoint_pairing():
+    """<F x, y> = <x, F^T y> with JAX's bilinear (unconjugated) pairing."""
+    x = jnp.asarray(_complex((5, 4, 3), np.complex128, seed=4))
+    y = jnp.asarray(_complex((5, 4, 3), np.complex128, seed=5))
+    f = lambda a: local_fft.fftn(a, (0, 2), norm="ortho")    # noqa: E731
+    transpose = jax.linear_transpose(f, x)
+    lhs = jnp.sum(f(x) * y)
+    rhs = jnp.sum(x * transpose(y)[0])
+    np.testing.assert_allclose(lhs, rhs, rtol=1e-12)
+
+
+@pytest.mark.parametrize("batch_axis", [0, 1, 3])
+def test_vmap_equals_loop(batch_axis):
+    x = _complex((3, 4, 5, 2), np.complex128, seed=6)
+    f = lambda a: local_fft.fftn(a, (0, 2), inverse=True)     # noqa: E731
+    got = jax.vmap(f, in_axes=batch_axis, out_axes=batch_axis)(x)
+    ref = np.stack([np.fft.ifftn(np.take(x, i, axis=batch_axis), axes=(0, 2))
+                    for i in range(x.shape[batch_axis])], axis=batch_axis)
+    np.testing.assert_allclose(np.asarray(got), ref, rtol=1e-12, atol=1e-12)
+
+
+def test_in_place_where_the_operand_is_dead():
+    """Next to an MPI operation (the MPI scope marks dead operands), a
+    transform of a temporary reuses its memory; one of a live argument does not,
+    and the argument keeps its value."""
+    x = jnp.asarray(_complex((4, 8), np.complex128, seed=7))
+
+    def program(a):
+        b = mpicoll.allreduce(a, MPI.SUM) * 2          # a temporary, dead after the FFT
+        return local_fft.fftn(b, (1,)), local_fft.fftn(a, (0,))
+
+    compiled = jax.jit(program).lower(x).compile().as_text()
+    aliased = [line for line in compiled.splitlines()
+               if "mpicoll_local_fft" in line and "output_to_operand_aliasing" in line]
+    assert len(aliased) == 1, aliased
+    before = np.asarray(x).copy()
+    got_dead, got_live = jax.jit(program)(x)
+    size = MPI.COMM_WORLD.Get_size()
+    np.testing.assert_allclose(np.asarray(got_dead), np.fft.fft(before * 2 * size, axis=1),
+                               rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(np.asarray(got_live), np.fft.fft(before, axis=0), rtol=1e-12,
+                               atol=1e-12)
+    np.testing.assert_array_equal(np.asarray(x), before)
+
+
+def test_empty_array_and_real_input():
+    empty = jnp.zeros((0, 4), jnp.complex64)
+    assert jax.jit(lambda a: local_fft.fftn(a, (1,)))(empty).shape == (0, 4)
+    with pytest.raises(TypeError, match="complex"):
+        local_fft.fftn(jnp.ones((2, 2), jnp.float32), (0,))
