@@ -15,14 +15,17 @@ layout (slab: comm=None; pencil: a 2-D Cartcomm of MPI.Compute_dims(P, 2),
 labelled by its dims) it times, on P ranks:
 
   mpicoll     jitted fft3d (fwd), ifft3d (inv), value_and_grad of
-              sum(|fft3d(x)|^2 * w) (grad)
+              sum(|fft3d(x)|^2 * w) (grad), each on a live input; and
+              ifft3d(fft3d(x)) in one jitted call with x donated and the
+              result fed back (fwd+inv), as a solver's step carries its state
   mpi4py-fft  PFFT forward/backward on preallocated arrays, FFTW backend,
-              FFTW_MEASURE, same grid (optional dependency: "n/a" if absent)
+              FFTW_MEASURE, same grid (optional dependency: "n/a" if absent);
+              fwd+inv: forward then backward
   shard_map   slab FFT on P CPU devices in one process (fft over axes 1, 2;
               lax.all_to_all; fft over axis 0), run by rank 0 in a subprocess
               while the other ranks sleep (fwd and inv, slab rows only)
-  jnp.fftn    jnp.fft.fftn/ifftn (and the grad) of the whole array on rank 0
-              alone, the serial baseline
+  jnp.fftn    jnp.fft.fftn/ifftn (the grad, the donated round trip) of the
+              whole array on rank 0 alone, the serial baseline
 
 Only mpicoll's public API is used here; where mpicoll's own time goes (local
 FFT stages against re-splits) is benchmarks/fft3d_breakdown.py, which reuses
@@ -60,7 +63,7 @@ import timing      # benchmarks/timing.py: the shared method
 jax.config.update("jax_enable_x64", True)
 
 DTYPES = {"complex64": np.complex64, "complex128": np.complex128}
-OPS = ("fwd", "inv", "grad")
+OPS = ("fwd", "inv", "grad", "fwd+inv")
 
 
 def iterations(n, quick):
@@ -84,6 +87,19 @@ def random_complex(rng, shape, dtype):
 
 def real_dtype(dtype):
     return jnp.float32 if dtype == np.complex64 else jnp.float64
+
+
+def donated_round_trip(forward, inverse, x):
+    """A zero-argument call of one jitted inverse(forward(v)) that donates v
+    and keeps the result as the next call's input, the way a solver's step
+    carries its state; starts from a copy of x."""
+    step = jax.jit(lambda v: inverse(forward(v)), donate_argnums=0)
+    state = [jnp.array(x, copy=True)]
+
+    def call():
+        state[0] = step(state[0])
+        jax.block_until_ready(state[0])
+    return call
 
 
 def weighted_power_loss(transform, w):
@@ -118,7 +134,9 @@ class Case:
         loss = weighted_power_loss(lambda v: mpicoll.fft3d(v, cart), self.w)
         self.calls = {"fwd": compiled_call(lambda v: mpicoll.fft3d(v, cart), self.x),
                       "inv": compiled_call(lambda v: mpicoll.ifft3d(v, cart), self.y),
-                      "grad": compiled_call(jax.value_and_grad(loss), self.x)}
+                      "grad": compiled_call(jax.value_and_grad(loss), self.x),
+                      "fwd+inv": donated_round_trip(lambda v: mpicoll.fft3d(v, cart),
+                                                    lambda v: mpicoll.ifft3d(v, cart), self.x)}
 
     def block_shape(self, space):
         import mpicoll
@@ -241,7 +259,9 @@ def mpi4py_fft_times(PFFT, comm, case, measure):
     assert (u.shape, u_hat.shape) == (case.real_shape, case.fourier_shape), \
         (u.shape, u_hat.shape)
     times = {"fwd": measure(lambda: plan.forward(u, u_hat), case.reps, case.warm),
-             "inv": measure(lambda: plan.backward(u_hat, u_back), case.reps, case.warm)}
+             "inv": measure(lambda: plan.backward(u_hat, u_back), case.reps, case.warm),
+             "fwd+inv": measure(lambda: plan.backward(plan.forward(u, u_hat), u_back),
+                                case.reps, case.warm)}
     plan.destroy()
     return times
 
@@ -259,7 +279,8 @@ def serial_times(args, rng):
             loss = weighted_power_loss(jnp.fft.fftn, wg)
             calls = {"fwd": compiled_call(jnp.fft.fftn, xg),
                      "inv": compiled_call(jnp.fft.ifftn, xg),
-                     "grad": compiled_call(jax.value_and_grad(loss), xg)}
+                     "grad": compiled_call(jax.value_and_grad(loss), xg),
+                     "fwd+inv": donated_round_trip(jnp.fft.fftn, jnp.fft.ifftn, xg)}
             serial[(n, dname)] = {op: timing.measure(call, reps, warm, None)
                                   for op, call in calls.items()}
             del xg, wg, loss, calls
@@ -359,7 +380,7 @@ def heading(what, meta, *details):
             + (f"\nnote: {meta['note']}" if meta.get("note") else ""))
 
 
-CASE_COLUMNS, CASE_WIDTHS = ["N", "dtype", "layout", "op"], [4, 10, 14, 4]
+CASE_COLUMNS, CASE_WIDTHS = ["N", "dtype", "layout", "op"], [4, 10, 14, 7]
 
 
 def case_cells(row):

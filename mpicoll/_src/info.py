@@ -312,6 +312,16 @@ def _check_alltoallv(comm):
     return got, np.concatenate([_a2av_rows(s, r) for s in range(n)])
 
 
+def _check_redistribute(comm):
+    r, n = comm.rank, comm.size
+    counts = _v_counts(n)
+    whole = np.arange(sum(counts) * (n + 1) * 2, dtype=np.int32).reshape(sum(counts), n + 1, 2)
+    start = sum(counts[:r])
+    got = _jit(lambda x: mpicoll.redistribute(x, 1, 0, concat_sizes=counts, comm=comm),
+               whole[start:start + counts[r]])
+    return got, np.array_split(whole, n, axis=1)[r]
+
+
 def _check_allgatherv(comm):
     r, n = comm.rank, comm.size
     counts = _v_counts(n)
@@ -382,6 +392,7 @@ CHECKS = {
     "scatter": _check_scatter,
     "alltoall": _check_alltoall,
     "alltoallv": _check_alltoallv,
+    "redistribute": _check_redistribute,
     "allgatherv": _check_allgatherv,
     "gatherv": _check_gatherv,
     "scatterv": _check_scatterv,
