@@ -1,4 +1,5 @@
-"""The local FFT primitive inside fft3d (mpicoll._src.local_fft), on one process.
+"""The local FFT primitive inside fft3d (mpicoll._src.local_fft), on one process:
+complex transforms along any axes, real ones along one axis.
 
 References are numpy.fft (values) and jnp.fft (derivatives, vmap), never the
 code under test. The primitive does no communication, so every rank checks
@@ -61,6 +62,59 @@ def test_derivatives_match_jnp_fft(axes, inverse, norm):
     check_grads(ours, (x,), order=2, modes=("fwd", "rev"))
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", [6, 7])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+@pytest.mark.parametrize("norm", local_fft.NORMS)
+def test_real_transforms_match_numpy(dtype, n, axis, norm):
+    """rfft, and irfft of input that is not Hermitian (numpy ignores the
+    imaginary parts of the zero and Nyquist frequencies; so must we); the
+    complex operand of irfft is left as it was."""
+    shape = [3, 5, 4]
+    shape[axis] = n
+    x = np.random.default_rng(8).standard_normal(shape).astype(dtype)
+    cdt = np.complex64 if dtype == np.float32 else np.complex128
+    tol = 2e-5 if dtype == np.float32 else 1e-12
+    got = jax.jit(lambda a: local_fft.rfft(a, axis, norm=norm))(x)
+    assert got.dtype == cdt
+    np.testing.assert_allclose(np.asarray(got), np.fft.rfft(x.astype(np.float64), axis=axis,
+                                                            norm=norm), rtol=tol, atol=tol * 10)
+    hshape = list(shape)
+    hshape[axis] = n // 2 + 1
+    y = _complex(hshape, cdt, seed=9)
+    before = y.copy()
+    y_dev = jnp.asarray(y)
+    back = jax.jit(lambda a: local_fft.irfft(a, n, axis, norm=norm))(y_dev)
+    assert back.dtype == dtype and back.shape == tuple(shape)
+    np.testing.assert_allclose(np.asarray(back), np.fft.irfft(y.astype(np.complex128), n=n,
+                                                              axis=axis, norm=norm),
+                               rtol=tol, atol=tol * 10)
+    np.testing.assert_array_equal(np.asarray(y_dev), before)
+
+
+@pytest.mark.parametrize("n", [6, 7])
+@pytest.mark.parametrize("norm", local_fft.NORMS)
+def test_real_transform_derivatives_match_jnp_fft(n, norm):
+    rng = np.random.default_rng(10)
+    x = jnp.asarray(rng.standard_normal((4, n)))
+    y = jnp.asarray(_complex((4, n // 2 + 1), np.complex128, seed=11))
+    w = jnp.asarray(rng.standard_normal((4, n // 2 + 1)))
+    v = jnp.asarray(rng.standard_normal((4, n)))
+    pairs = [(lambda a: local_fft.rfft(a, 1, norm=norm),
+              lambda a: jnp.fft.rfft(a, axis=1, norm=norm), x,
+              lambda f: lambda a: jnp.sum(jnp.abs(f(a)) ** 2 * w)),
+             (lambda a: local_fft.irfft(a, n, 1, norm=norm),
+              lambda a: jnp.fft.irfft(a, n=n, axis=1, norm=norm), y,
+              lambda f: lambda a: jnp.sum(f(a) ** 2 * v) + jnp.sum(f(a) * v))]
+    for ours, serial, arg, loss in pairs:
+        np.testing.assert_allclose(jax.grad(loss(ours))(arg), jax.grad(loss(serial))(arg),
+                                   rtol=1e-10, atol=1e-10)
+        np.testing.assert_allclose(jax.jvp(ours, (arg,), (arg * 0.5 + 1,))[1],
+                                   jax.jvp(serial, (arg,), (arg * 0.5 + 1,))[1],
+                                   rtol=1e-10, atol=1e-10)
+        check_grads(ours, (arg,), order=2, modes=("fwd", "rev"))
+
+
 def test_transpose_is_the_adjoint_pairing():
     """<F x, y> = <x, F^T y> with JAX's bilinear (unconjugated) pairing."""
     x = jnp.asarray(_complex((5, 4, 3), np.complex128, seed=4))
@@ -106,8 +160,13 @@ def test_in_place_where_the_operand_is_dead():
     np.testing.assert_array_equal(np.asarray(x), before)
 
 
-def test_empty_array_and_real_input():
+def test_empty_arrays_and_wrong_dtypes():
     empty = jnp.zeros((0, 4), jnp.complex64)
     assert jax.jit(lambda a: local_fft.fftn(a, (1,)))(empty).shape == (0, 4)
+    assert jax.jit(lambda a: local_fft.rfft(a, 1))(jnp.zeros((0, 4))).shape == (0, 3)
     with pytest.raises(TypeError, match="complex"):
         local_fft.fftn(jnp.ones((2, 2), jnp.float32), (0,))
+    with pytest.raises(TypeError, match="real"):
+        local_fft.rfft(jnp.ones((2, 2), jnp.complex64), 0)
+    with pytest.raises(ValueError, match="n = 9"):
+        local_fft.irfft(jnp.ones((2, 4), jnp.complex64), 9, 1)

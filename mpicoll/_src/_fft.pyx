@@ -8,10 +8,13 @@ without copying, and calls `ducc0.fft.c2c`, which releases the GIL while it
 computes. The result may be the operand's own buffer (XLA aliases them when
 the operand is dead); ducc0 transforms in place then.
 
-Attributes: ``axes`` (int64 array, the transformed axes), ``forward`` (1 for
-the forward transform's sign, 0 for the inverse's) and ``inorm`` (ducc0's
-normalisation: 0 none, 1 by 1/sqrt(n), 2 by 1/n, n the product of the
-transformed lengths).
+Attributes: ``kind`` (KIND_C2C complex to complex, KIND_R2C real to the
+non-negative frequencies, KIND_C2R back to real: ducc0's c2c, r2c, c2r),
+``axes`` (int64 array, the transformed axes; the halved one last),
+``forward`` (1 for the forward transform's sign, 0 for the inverse's),
+``inorm`` (ducc0's normalisation: 0 none, 1 by 1/sqrt(n), 2 by 1/n, n the
+product of the transformed real-space lengths) and, for c2r, ``lastsize``
+(the real length of the last transformed axis).
 """
 
 from cpython.buffer cimport PyBUF_WRITE
@@ -25,8 +28,18 @@ from mpicoll._src.xla_ffi cimport *
 
 import numpy as np
 
-cdef object c2c = None        # ducc0.fft.c2c, imported on first use
+cdef enum:
+    KIND_C2C
+    KIND_R2C
+    KIND_C2R
+
+cdef object ducc_fft = None   # ducc0.fft, imported on first use
 cdef int threads = 1          # ducc0 threads per transform (set_threads)
+
+
+def kinds():
+    """Name -> code of the transform kinds, as the handler reads them."""
+    return {"c2c": KIND_C2C, "r2c": KIND_R2C, "c2r": KIND_C2R}
 
 
 def set_threads(int n):
@@ -48,10 +61,32 @@ cdef bint named(const XLA_FFI_ByteSpan* name, const char* text) noexcept nogil:
     return name.len == strlen(text) and memcmp(name.ptr, text, name.len) == 0
 
 
-cdef object as_array(XLA_FFI_Buffer* buf, object dtype, int64_t nbytes):
+cdef object numpy_dtype(XLA_FFI_DataType dtype):
+    if dtype == XLA_FFI_DataType_F32:
+        return np.float32
+    if dtype == XLA_FFI_DataType_F64:
+        return np.float64
+    if dtype == XLA_FFI_DataType_C64:
+        return np.complex64
+    if dtype == XLA_FFI_DataType_C128:
+        return np.complex128
+    return None
+
+
+cdef object as_array(XLA_FFI_Buffer* buf, object dtype):
     """A NumPy array on the buffer's memory (no copy)."""
+    shape = [buf.dims[i] for i in range(buf.rank)]
+    nbytes = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
     view = PyMemoryView_FromMemory(<char*>buf.data, nbytes, PyBUF_WRITE)
-    return np.frombuffer(view, dtype=dtype).reshape([buf.dims[i] for i in range(buf.rank)])
+    return np.frombuffer(view, dtype=dtype).reshape(shape)
+
+
+cdef bint is_empty(XLA_FFI_Buffer* buf) noexcept nogil:
+    cdef int64_t i
+    for i in range(buf.rank):
+        if buf.dims[i] == 0:
+            return True
+    return False
 
 
 cdef XLA_FFI_Error* h_local_fft(XLA_FFI_CallFrame* frame) noexcept nogil:
@@ -62,43 +97,49 @@ cdef XLA_FFI_Error* h_local_fft(XLA_FFI_CallFrame* frame) noexcept nogil:
     cdef XLA_FFI_Buffer* x = <XLA_FFI_Buffer*>frame.args.args[0]
     cdef XLA_FFI_Buffer* y = <XLA_FFI_Buffer*>frame.rets.rets[0]
     cdef const int64_t* axes = NULL
-    cdef int64_t naxes = 0
-    cdef int64_t forward = 1
-    cdef int64_t inorm = 0
-    cdef int64_t i
+    cdef int64_t naxes = 0, i
+    cdef int64_t forward = 1, inorm = 0, kind = KIND_C2C, lastsize = 0
     cdef XLA_FFI_Array* array
     for i in range(frame.attrs.size):
         if named(frame.attrs.names[i], b"axes") and frame.attrs.types[i] == XLA_FFI_AttrType_ARRAY:
             array = <XLA_FFI_Array*>frame.attrs.attrs[i]
             axes = <const int64_t*>array.data
             naxes = <int64_t>array.size
+        elif frame.attrs.types[i] != XLA_FFI_AttrType_SCALAR:
+            return fft_error(frame, b"mpicoll: local_fft got an unknown attribute")
         elif named(frame.attrs.names[i], b"forward"):
             forward = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
         elif named(frame.attrs.names[i], b"inorm"):
             inorm = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
+        elif named(frame.attrs.names[i], b"kind"):
+            kind = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
+        elif named(frame.attrs.names[i], b"lastsize"):
+            lastsize = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
         else:
             return fft_error(frame, b"mpicoll: local_fft got an unknown attribute")
-    if x.dtype != y.dtype or x.rank != y.rank or \
-            (x.dtype != XLA_FFI_DataType_C64 and x.dtype != XLA_FFI_DataType_C128):
-        return fft_error(frame, b"mpicoll: local_fft needs complex64/complex128 operand and result")
-    cdef int64_t n = 1
-    for i in range(x.rank):
-        n *= x.dims[i]
-    if n == 0:
+    if x.rank != y.rank or naxes < 1 or kind < KIND_C2C or kind > KIND_C2R:
+        return fft_error(frame, b"mpicoll: local_fft got inconsistent shapes or attributes")
+    if is_empty(x) or is_empty(y):
         return NULL
-    cdef int64_t nbytes = n * (8 if x.dtype == XLA_FFI_DataType_C64 else 16)
     cdef char message[512]
     with gil:
-        global c2c
+        global ducc_fft
         try:
-            if c2c is None:
+            if ducc_fft is None:
                 import ducc0.fft
-                c2c = ducc0.fft.c2c
-            dtype = np.complex64 if x.dtype == XLA_FFI_DataType_C64 else np.complex128
-            src = as_array(x, dtype, nbytes)
-            dst = src if x.data == y.data else as_array(y, dtype, nbytes)
-            c2c(src, axes=[axes[i] for i in range(naxes)], forward=forward != 0,
-                inorm=inorm, out=dst, nthreads=threads)
+                ducc_fft = ducc0.fft
+            src = as_array(x, numpy_dtype(x.dtype))
+            dst = src if x.data == y.data else as_array(y, numpy_dtype(y.dtype))
+            axis_list = [axes[i] for i in range(naxes)]
+            if kind == KIND_C2C:
+                ducc_fft.c2c(src, axes=axis_list, forward=forward != 0, inorm=inorm, out=dst,
+                             nthreads=threads)
+            elif kind == KIND_R2C:
+                ducc_fft.r2c(src, axes=axis_list, forward=forward != 0, inorm=inorm, out=dst,
+                             nthreads=threads)
+            else:
+                ducc_fft.c2r(src, axes=axis_list, lastsize=lastsize, forward=forward != 0,
+                             inorm=inorm, out=dst, nthreads=threads)
         except BaseException as exc:
             text = f"mpicoll: local FFT failed: {type(exc).__name__}: {exc}".encode()[:500]
             snprintf(message, sizeof(message), b"%s", <const char*>text)

@@ -11,9 +11,8 @@ last axis to the first: transform axis 2 (whole), re-split (axis 1 whole,
 axis 2 split over grid dim 1), transform axis 1, re-split (axis 0 whole,
 axis 1 split over grid dim 0), transform axis 0. The inverse runs the same
 steps backwards. Each re-split is one `redistribute` among the ranks of one
-grid dimension; every complex transform is the local FFT primitive
-(`local_fft.fftn`, along any axes without transposes), the real transforms
-along axis 2 are jnp.fft's. The gradient of every transform comes from those
+grid dimension; every transform is the local FFT primitive (`local_fft`:
+ducc0 on CPU, along any axes without transposes). The gradient of every transform comes from those
 primitives' rules, with no hand-written adjoint here.
 
 Leading axes before the last three are batch axes: they are transformed
@@ -24,6 +23,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from mpicoll._src import decomposition
+from mpicoll._src import local_fft
 from mpicoll._src.local_fft import fftn as local_fftn
 from mpicoll._src.ops.redistribute import redistribute
 
@@ -85,7 +85,7 @@ def _forward(x, grid, global_shape, norm, real):
     n0, n1, _ = global_shape
     p0, p1 = _grid_sizes(grid)
     if real:
-        x = jnp.fft.rfft(x, axis=-1, norm=norm)
+        x = local_fft.rfft(x, -1, norm=norm)
         done = (-1,)
     else:
         done = ()
@@ -120,7 +120,7 @@ def _inverse(x, grid, global_shape, norm, real):
                      gather_sizes=decomposition.block_sizes(m2, p1))
         x = local_fftn(x, last, inverse=True, norm=norm)
     if real:
-        return jnp.fft.irfft(x, n=n2, axis=-1, norm=norm)
+        return local_fft.irfft(x, n2, -1, norm=norm)
     return x
 
 

@@ -1,4 +1,4 @@
-"""Local (one-process) complex FFTs along any axes: the transforms of fft3d.
+"""Local (one-process) FFTs along any axes: the transforms inside fft3d.
 
 Why not ``jnp.fft``: XLA's CPU FFT transforms only trailing axes (``jnp.fft``
 along another axis is a transpose, a transform and a transpose back, two
@@ -7,17 +7,20 @@ than ducc0's on the same axes (benchmarks/README.md, "Local FFTs"). ducc0
 (the FFT library that numpy's and scipy's pocketfft grew into, on PyPI)
 transforms strided axes in place without transposing.
 
-`fftn` is a primitive with its own rules, beside its declaration:
+`fftn` (complex), `rfft` and `irfft` (real, one axis) bind one primitive
+with its own rules, beside its declaration:
 
 * on CPU it lowers to the FFI handler in `_fft.pyx` (ducc0); on other
-  platforms to ``jnp.fft.fftn``/``ifftn`` (cuFFT on GPUs);
-* the result reuses the operand's memory where the operand is dead (the MPI
-  scope's liveness marking, `primitive.REUSABLE_OPERAND`), saving a fresh
-  buffer's page faults;
-* it is linear; the DFT matrix is symmetric, so the transpose of a
-  transform is the same transform with the same normalisation (as for
-  ``lax.fft``); JVP is the transform of the tangent; batching leaves the
-  batch axis where it is and shifts the transformed axes past it.
+  platforms to ``jnp.fft`` (cuFFT on GPUs);
+* a complex transform's result reuses the operand's memory where the
+  operand is dead (the MPI scope's liveness marking,
+  `primitive.REUSABLE_OPERAND`), saving a fresh buffer's page faults;
+* it is linear; the DFT matrix is symmetric, so the transpose of a complex
+  transform is the same transform with the same normalisation; the real
+  transforms transpose as ``lax.fft``'s do (r2c: zero-pad, c2c, real part;
+  c2r: r2c with the non-edge frequencies weighted 2); JVP is the transform
+  of the tangent; batching leaves the batch axis where it is and shifts
+  the transformed axes past it.
 
 Threads: one per transform by default (one rank per core is the usual MPI
 layout); ``MPICOLL_FFT_THREADS=n`` lets ducc0 use n.
@@ -27,6 +30,7 @@ import functools
 import os
 
 import jax.numpy as jnp
+import numpy as np
 from jax.extend.core import Primitive
 from jax.interpreters import ad, batching
 
@@ -35,6 +39,7 @@ from mpicoll._src.jax_internals import dispatch, ir, ir_type, mlir
 from mpicoll._src.primitive import REUSABLE_OPERAND, _row_major
 
 NORMS = ("backward", "ortho", "forward")
+KINDS = _fft.kinds()      # "c2c", "r2c", "c2r" -> the handler's codes
 
 # ducc0's `inorm` for (norm, forward): 0 no scaling, 1 1/sqrt(n), 2 1/n
 _INORM = {("backward", True): 0, ("ortho", True): 1, ("forward", True): 2,
@@ -49,46 +54,106 @@ def fftn(x, axes, *, inverse=False, norm="backward"):
     axes = tuple(sorted({int(a) % x.ndim for a in axes}))
     if not axes:
         return x
-    return local_fft_p.bind(x, axes=axes, forward=not inverse, norm=norm)
+    return local_fft_p.bind(x, kind="c2c", axes=axes, forward=not inverse, norm=norm, n=None)
 
 
-def _jnp_fftn(x, *, axes, forward, norm, in_place=False):
+def rfft(x, axis, *, norm="backward"):
+    """``jnp.fft.rfft(x, axis=axis, norm=norm)`` of a real array."""
+    return local_fft_p.bind(x, kind="r2c", axes=(int(axis) % x.ndim,), forward=True,
+                            norm=norm, n=None)
+
+
+def irfft(x, n, axis, *, norm="backward"):
+    """``jnp.fft.irfft(x, n=n, axis=axis, norm=norm)``: ``n`` real points from
+    ``n // 2 + 1`` complex ones (imaginary parts of the zero and, for even n,
+    the Nyquist frequency are ignored, as numpy does)."""
+    return local_fft_p.bind(x, kind="c2r", axes=(int(axis) % x.ndim,), forward=False,
+                            norm=norm, n=int(n))
+
+
+def _jnp_fft(x, *, kind, axes, forward, norm, n, in_place=False):
+    if kind == "r2c":
+        return jnp.fft.rfftn(x, axes=axes, norm=norm)
+    if kind == "c2r":
+        return jnp.fft.irfftn(x, s=(n,), axes=axes, norm=norm)
     return (jnp.fft.fftn if forward else jnp.fft.ifftn)(x, axes=axes, norm=norm)
 
 
-def _abstract_eval(x, *, axes, forward, norm, in_place=False):
-    if not jnp.issubdtype(x.dtype, jnp.complexfloating):
-        raise TypeError(f"local fftn needs a complex array, got {x.dtype}")
-    return x
+def _abstract_eval(x, *, kind, axes, forward, norm, n, in_place=False):
+    wants_complex = kind != "r2c"
+    if jnp.issubdtype(x.dtype, jnp.complexfloating) != wants_complex or \
+            not jnp.issubdtype(x.dtype, jnp.inexact) or x.dtype == jnp.float16 or \
+            x.dtype == jnp.bfloat16:
+        raise TypeError(f"local {kind} FFT needs a {'complex' if wants_complex else 'real'} "
+                        f"array (32 or 64-bit parts), got {x.dtype}")
+    if kind == "c2c":
+        return x
+    shape = list(x.shape)
+    if kind == "r2c":
+        shape[axes[-1]] = shape[axes[-1]] // 2 + 1
+        return x.update(shape=tuple(shape), dtype=jnp.result_type(x.dtype, jnp.complex64))
+    if n // 2 + 1 != shape[axes[-1]]:
+        raise ValueError(f"local c2r FFT: n = {n} needs {n // 2 + 1} complex points, "
+                         f"got {shape[axes[-1]]}")
+    shape[axes[-1]] = n
+    return x.update(shape=tuple(shape), dtype=jnp.finfo(x.dtype).dtype)
 
 
-def _lower_cpu(ctx, x, *, axes, forward, norm, in_place=False):
+def _lower_cpu(ctx, x, *, kind, axes, forward, norm, n, in_place=False):
+    aval_in, = ctx.avals_in
     aval, = ctx.avals_out
-    attributes = {"axes": ir.DenseI64ArrayAttr.get(list(axes)),
+    attributes = {"kind": mlir.i64_attr(KINDS[kind]),
+                  "axes": ir.DenseI64ArrayAttr.get(list(axes)),
                   "forward": mlir.i64_attr(int(forward)),
-                  "inorm": mlir.i64_attr(_INORM[norm, forward])}
+                  "inorm": mlir.i64_attr(_INORM[norm, forward]),
+                  "lastsize": mlir.i64_attr(n or 0)}
     call = mlir.custom_call(
         "mpicoll_local_fft", result_types=[ir_type(ctx, aval)], operands=[x],
         backend_config=attributes, api_version=4,
-        operand_output_aliases={0: 0} if in_place else None,
-        operand_layouts=[_row_major(aval)], result_layouts=[_row_major(aval)])
+        # only a complex transform keeps shape and dtype: in place then
+        operand_output_aliases={0: 0} if in_place and kind == "c2c" else None,
+        operand_layouts=[_row_major(aval_in)], result_layouts=[_row_major(aval)])
     return call.results
 
 
-def _transpose(ct, x, *, axes, forward, norm, in_place=False):
-    return [local_fft_p.bind(ad.instantiate_zeros(ct), axes=axes, forward=forward, norm=norm)]
+def _transpose(ct, x, *, kind, axes, forward, norm, n, in_place=False):
+    ct = ad.instantiate_zeros(ct)
+    params = dict(axes=axes, forward=forward, norm=norm)
+    if kind == "c2c":
+        # the DFT matrix is symmetric
+        return [local_fft_p.bind(ct, kind="c2c", n=None, **params)]
+    axis = axes[-1]
+    if kind == "r2c":
+        # r2c = the first n//2+1 outputs of c2c on real input: transpose =
+        # zero-pad, the same c2c, real part
+        length = x.aval.shape[axis]
+        pad = [(0, 0)] * ct.ndim
+        pad[axis] = (0, length - ct.shape[axis])
+        full = local_fft_p.bind(jnp.pad(ct, pad), kind="c2c", n=None, **params)
+        return [jnp.real(full).astype(x.aval.dtype)]
+    # c2r: the transpose of JAX's irfft (each frequency strictly between 0
+    # and Nyquist stands for itself and its conjugate: weight 2)
+    m = n // 2 + 1
+    weights = np.full(m, 2.0)
+    weights[0] = 1.0
+    if n % 2 == 0:
+        weights[-1] = 1.0
+    shape = [1] * ct.ndim
+    shape[axis] = m
+    half = local_fft_p.bind(ct, kind="r2c", n=None, **params)
+    return [(half * weights.reshape(shape)).astype(x.aval.dtype)]
 
 
-def _batch(args, dims, *, axes, forward, norm, in_place=False):
+def _batch(args, dims, *, axes, **params):
     (x,), (d,) = args, dims     # the batch axis stays where it is
     axes = tuple(a if a < d else a + 1 for a in axes)
-    return local_fft_p.bind(x, axes=axes, forward=forward, norm=norm), d
+    return local_fft_p.bind(x, axes=axes, **params), d
 
 
 local_fft_p.def_impl(functools.partial(dispatch.apply_primitive, local_fft_p))
 local_fft_p.def_abstract_eval(_abstract_eval)
 mlir.register_lowering(local_fft_p, _lower_cpu, platform="cpu")
-mlir.register_lowering(local_fft_p, mlir.lower_fun(_jnp_fftn, multiple_results=False))
+mlir.register_lowering(local_fft_p, mlir.lower_fun(_jnp_fft, multiple_results=False))
 ad.deflinear2(local_fft_p, _transpose)
 batching.primitive_batchers[local_fft_p] = _batch
 REUSABLE_OPERAND[local_fft_p] = 0
