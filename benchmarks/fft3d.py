@@ -14,7 +14,8 @@ For each global size N^3 (64, 128, 256), dtype (complex64, complex128) and
 layout (slab: comm=None; pencil: a 2-D Cartcomm of MPI.Compute_dims(P, 2),
 labelled by its dims) it times, on P ranks:
 
-  mpicoll     jitted fft3d (fwd), ifft3d (inv), value_and_grad of
+  mpicoll     jitted fft3d (fwd), ifft3d (inv), rfft3d (rfwd) and irfft3d
+              (rinv) of the real dtype of the same precision, value_and_grad of
               sum(|fft3d(x)|^2 * w) (grad), each on a live input; and
               ifft3d(fft3d(x)) in one jitted call with x donated and the
               result fed back (fwd+inv), as a solver's step carries its state
@@ -63,7 +64,7 @@ import timing      # benchmarks/timing.py: the shared method
 jax.config.update("jax_enable_x64", True)
 
 DTYPES = {"complex64": np.complex64, "complex128": np.complex128}
-OPS = ("fwd", "inv", "grad", "fwd+inv")
+OPS = ("fwd", "inv", "rfwd", "rinv", "grad", "fwd+inv")
 
 
 def iterations(n, quick):
@@ -127,21 +128,27 @@ class Case:
         self.grid = [comm.Get_size()] if cart is None else list(cart.Get_topo()[0])
         self.real_shape = self.block_shape("real")
         self.fourier_shape = self.block_shape("fourier")
+        self.half_shape = self.block_shape("fourier", real=True)   # rfft3d's output
         self.x = self.random(self.real_shape)
         self.y = self.random(self.fourier_shape)
         self.w = jnp.asarray(rng.random(self.fourier_shape), real_dtype(self.dtype))
+        self.x_real = jnp.real(self.x)
+        self.y_half = self.random(self.half_shape)
 
         loss = weighted_power_loss(lambda v: mpicoll.fft3d(v, cart), self.w)
         self.calls = {"fwd": compiled_call(lambda v: mpicoll.fft3d(v, cart), self.x),
                       "inv": compiled_call(lambda v: mpicoll.ifft3d(v, cart), self.y),
+                      "rfwd": compiled_call(lambda v: mpicoll.rfft3d(v, cart), self.x_real),
+                      "rinv": compiled_call(lambda v: mpicoll.irfft3d(v, n, cart), self.y_half),
                       "grad": compiled_call(jax.value_and_grad(loss), self.x),
                       "fwd+inv": donated_round_trip(lambda v: mpicoll.fft3d(v, cart),
                                                     lambda v: mpicoll.ifft3d(v, cart), self.x)}
 
-    def block_shape(self, space):
+    def block_shape(self, space, real=False):
         import mpicoll
         return tuple(s.stop - s.start for s in
-                     mpicoll.fft.local_slices(self.global_shape, self.cart, space=space))
+                     mpicoll.fft.local_slices(self.global_shape, self.cart, space=space,
+                                              real=real))
 
     def random(self, shape):
         return random_complex(self.rng, shape, self.dtype)
@@ -263,6 +270,19 @@ def mpi4py_fft_times(PFFT, comm, case, measure):
              "fwd+inv": measure(lambda: plan.backward(plan.forward(u, u_hat), u_back),
                                 case.reps, case.warm)}
     plan.destroy()
+    # real to complex: the same grid, a real dtype
+    rkind = np.dtype(real_dtype(case.dtype))
+    plan = PFFT(comm, case.global_shape, axes=(0, 1, 2), dtype=rkind, grid=pgrid,
+                planner_effort="FFTW_MEASURE")
+    r = np.empty(plan.forward.input_array.shape, rkind)
+    r[...] = np.asarray(case.x_real)
+    r_hat = np.empty(plan.forward.output_array.shape, kind)
+    r_back = np.empty_like(r)
+    assert (r.shape, r_hat.shape) == (case.real_shape, case.half_shape), (r.shape, r_hat.shape)
+    plan.forward(r, r_hat)
+    times["rfwd"] = measure(lambda: plan.forward(r, r_hat), case.reps, case.warm)
+    times["rinv"] = measure(lambda: plan.backward(r_hat, r_back), case.reps, case.warm)
+    plan.destroy()
     return times
 
 
@@ -279,6 +299,9 @@ def serial_times(args, rng):
             loss = weighted_power_loss(jnp.fft.fftn, wg)
             calls = {"fwd": compiled_call(jnp.fft.fftn, xg),
                      "inv": compiled_call(jnp.fft.ifftn, xg),
+                     "rfwd": compiled_call(jnp.fft.rfftn, jnp.real(xg)),
+                     "rinv": compiled_call(lambda v: jnp.fft.irfftn(v, s=(n, n, n)),
+                                           xg[:, :, :n // 2 + 1]),
                      "grad": compiled_call(jax.value_and_grad(loss), xg),
                      "fwd+inv": donated_round_trip(jnp.fft.fftn, jnp.fft.ifftn, xg)}
             serial[(n, dname)] = {op: timing.measure(call, reps, warm, None)
