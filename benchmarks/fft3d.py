@@ -252,36 +252,36 @@ def run_shard_map_subprocess(p, args, out_json):
 # MPI part
 # --------------------------------------------------------------------------
 
-def mpi4py_fft_times(PFFT, comm, case, measure):
-    """Forward and backward of mpi4py-fft's PFFT on the case's grid and blocks."""
-    kind = np.dtype(case.dtype)
-    pgrid = tuple(case.grid)   # slab: (P,), pencil: the Cartcomm's dims
-    plan = PFFT(comm, case.global_shape, axes=(0, 1, 2), dtype=kind, grid=pgrid,
+def mpi4py_fft_plan(PFFT, comm, case, dtype, values, fourier_shape):
+    """mpi4py-fft's PFFT for `dtype` on the case's grid, with preallocated
+    input (filled with `values`), output and inverse-output arrays."""
+    plan = PFFT(comm, case.global_shape, axes=(0, 1, 2), dtype=dtype,
+                grid=tuple(case.grid),   # slab: (P,), pencil: the Cartcomm's dims
                 planner_effort="FFTW_MEASURE")
-    u = np.empty(plan.forward.input_array.shape, kind)
-    u[...] = case.random(u.shape)
-    u_hat = np.empty(plan.forward.output_array.shape, kind)
-    u_back = np.empty_like(u)
+    u = np.empty(plan.forward.input_array.shape, dtype)
+    u[...] = values
+    u_hat = np.empty(plan.forward.output_array.shape, np.dtype(case.dtype))
+    assert (u.shape, u_hat.shape) == (case.real_shape, fourier_shape), (u.shape, u_hat.shape)
     plan.forward(u, u_hat)
-    assert (u.shape, u_hat.shape) == (case.real_shape, case.fourier_shape), \
-        (u.shape, u_hat.shape)
-    times = {"fwd": measure(lambda: plan.forward(u, u_hat), case.reps, case.warm),
-             "inv": measure(lambda: plan.backward(u_hat, u_back), case.reps, case.warm),
-             "fwd+inv": measure(lambda: plan.backward(plan.forward(u, u_hat), u_back),
-                                case.reps, case.warm)}
+    return plan, u, u_hat, np.empty_like(u)
+
+
+def mpi4py_fft_times(PFFT, comm, case, measure):
+    """Forward and backward of mpi4py-fft's PFFT on the case's grid and blocks,
+    complex and real to complex."""
+    def timed(call):
+        return measure(call, case.reps, case.warm)
+
+    plan, u, u_hat, u_back = mpi4py_fft_plan(PFFT, comm, case, np.dtype(case.dtype),
+                                             np.asarray(case.x), case.fourier_shape)
+    times = {"fwd": timed(lambda: plan.forward(u, u_hat)),
+             "inv": timed(lambda: plan.backward(u_hat, u_back)),
+             "fwd+inv": timed(lambda: plan.backward(plan.forward(u, u_hat), u_back))}
     plan.destroy()
-    # real to complex: the same grid, a real dtype
-    rkind = np.dtype(real_dtype(case.dtype))
-    plan = PFFT(comm, case.global_shape, axes=(0, 1, 2), dtype=rkind, grid=pgrid,
-                planner_effort="FFTW_MEASURE")
-    r = np.empty(plan.forward.input_array.shape, rkind)
-    r[...] = np.asarray(case.x_real)
-    r_hat = np.empty(plan.forward.output_array.shape, kind)
-    r_back = np.empty_like(r)
-    assert (r.shape, r_hat.shape) == (case.real_shape, case.half_shape), (r.shape, r_hat.shape)
-    plan.forward(r, r_hat)
-    times["rfwd"] = measure(lambda: plan.forward(r, r_hat), case.reps, case.warm)
-    times["rinv"] = measure(lambda: plan.backward(r_hat, r_back), case.reps, case.warm)
+    plan, r, r_hat, r_back = mpi4py_fft_plan(PFFT, comm, case, np.dtype(real_dtype(case.dtype)),
+                                             np.asarray(case.x_real), case.half_shape)
+    times.update(rfwd=timed(lambda: plan.forward(r, r_hat)),
+                 rinv=timed(lambda: plan.backward(r_hat, r_back)))
     plan.destroy()
     return times
 

@@ -1418,6 +1418,26 @@ cdef bint clip(int64_t* start, int64_t* extent, int64_t lo, int64_t hi, int64_t 
     return hi > lo
 
 
+cdef int tile_piece(const XLA_FFI_Buffer* buf, int axis, int64_t base, int64_t length,
+                    const int64_t* lo, const int64_t* hi, int* count,
+                    MPI_Datatype* out) noexcept nogil:
+    """The piece of `buf` that spans [base, base + length) along `axis` and
+    all of every other axis, intersected with the tile [lo, hi) (in the
+    piece's own coordinates): its datatype and count 1, or count 0 if empty."""
+    cdef int64_t start[MAX_REDISTRIBUTE_RANK + 1]
+    cdef int64_t extent[MAX_REDISTRIBUTE_RANK + 1]
+    cdef bint some = True
+    cdef int d
+    for d in range(buf.rank + 1):
+        if d == axis:
+            some &= clip(&start[d], &extent[d], lo[d], hi[d], base, length)
+        else:
+            some &= clip(&start[d], &extent[d], lo[d], hi[d], 0,
+                         buf.dims[d] if d < buf.rank else item_size(buf.dtype))
+    count[0] = 1 if some else 0
+    return box_type(buf, start, extent, out) if some else MPI_SUCCESS
+
+
 cdef int redistribute(Call* c) noexcept nogil:
     cdef XLA_FFI_Buffer* x = c.args[0]
     cdef XLA_FFI_Buffer* y = c.rets[0]
@@ -1437,8 +1457,6 @@ cdef int redistribute(Call* c) noexcept nogil:
     cdef int64_t tile[MAX_REDISTRIBUTE_RANK + 1]
     cdef int64_t lo[MAX_REDISTRIBUTE_RANK + 1]
     cdef int64_t hi[MAX_REDISTRIBUTE_RANK + 1]
-    cdef int64_t start[MAX_REDISTRIBUTE_RANK + 1]
-    cdef int64_t extent[MAX_REDISTRIBUTE_RANK + 1]
     for d in range(x.rank):
         most[d] = x.dims[d]
         if x.dims[d] > INT_MAX or y.dims[d] > INT_MAX:
@@ -1468,7 +1486,6 @@ cdef int redistribute(Call* c) noexcept nogil:
         free(types)
         return MPI_ERR_NO_MEM
     cdef int64_t offset, roff
-    cdef bint some
     k = 0
     while ierr == MPI_SUCCESS and k < rounds:
         rest = k                    # tile k: its index along each axis, innermost fastest
@@ -1482,32 +1499,14 @@ cdef int redistribute(Call* c) noexcept nogil:
         offset = 0
         roff = 0
         for p in range(c.size):
-            # to peer p: its rows of the split axis, all of this rank's concat block
-            some = True
-            for d in range(n):
-                if d == sa:
-                    some &= clip(&start[d], &extent[d], lo[d], hi[d], offset, splits[p])
-                else:
-                    some &= clip(&start[d], &extent[d], lo[d], hi[d], 0, x.dims[d] if d < x.rank
-                                 else most[d])
-            if some:
-                counts[p] = 1
-                ierr = box_type(x, start, extent, &types[p])
-                if ierr != MPI_SUCCESS:
-                    break
-            # from peer p: this rank's rows of the split axis, p's concat block at its place
-            some = True
-            for d in range(n):
-                if d == ca:
-                    some &= clip(&start[d], &extent[d], lo[d], hi[d], roff, concats[p])
-                else:
-                    some &= clip(&start[d], &extent[d], lo[d], hi[d], 0, y.dims[d] if d < y.rank
-                                 else most[d])
-            if some:
-                counts[c.size + p] = 1
-                ierr = box_type(y, start, extent, &types[c.size + p])
-                if ierr != MPI_SUCCESS:
-                    break
+            # to peer p: its rows of the split axis (all of this rank's concat block);
+            # from peer p: its concat block, at its place (this rank's split rows)
+            ierr = tile_piece(x, sa, offset, splits[p], lo, hi, &counts[p], &types[p])
+            if ierr == MPI_SUCCESS:
+                ierr = tile_piece(y, ca, roff, concats[p], lo, hi, &counts[c.size + p],
+                                  &types[c.size + p])
+            if ierr != MPI_SUCCESS:
+                break
             offset += splits[p]
             roff += concats[p]
         if ierr == MPI_SUCCESS:
