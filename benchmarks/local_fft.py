@@ -62,12 +62,12 @@ def calls(kind, axes, x, n):
         floor = lambda: ducc0.fft.c2c(x, axes=axes, out=out, nthreads=1)    # noqa: E731
     elif kind == "r2c":
         jnp_fn = lambda v: jnp.fft.rfft(v, axis=axes[0])                     # noqa: E731
-        ours = lambda v: local_fft.rfft(v, axes[0])                          # noqa: E731
+        ours = lambda v: local_fft.rfftn(v, axes)                            # noqa: E731
         out = np.empty(x.shape[:-1] + (x.shape[-1] // 2 + 1,), np.result_type(x, np.complex64))
         floor = lambda: ducc0.fft.r2c(x, axes=axes, out=out, nthreads=1)    # noqa: E731
     else:
         jnp_fn = lambda v: jnp.fft.irfft(v, n=n, axis=axes[0])               # noqa: E731
-        ours = lambda v: local_fft.irfft(v, n, axes[0])                      # noqa: E731
+        ours = lambda v: local_fft.irfftn(v, n, axes)                        # noqa: E731
         out = np.empty(x.shape[:-1] + (n,), np.finfo(x.dtype).dtype)
         floor = lambda: ducc0.fft.c2r(x, axes=axes, lastsize=n, out=out,    # noqa: E731
                                       nthreads=1)

@@ -64,47 +64,51 @@ def test_derivatives_match_jnp_fft(axes, inverse, norm):
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("n", [6, 7])
-@pytest.mark.parametrize("axis", [0, 1, -1])
+@pytest.mark.parametrize("axes", [(0,), (1,), (-1,), (0, 2), (2, 0), (0, 1, 2)], ids=str)
 @pytest.mark.parametrize("norm", local_fft.NORMS)
-def test_real_transforms_match_numpy(dtype, n, axis, norm):
-    """rfft, and irfft of input that is not Hermitian (numpy ignores the
-    imaginary parts of the zero and Nyquist frequencies; so must we); the
-    complex operand of irfft is left as it was."""
+def test_real_transforms_match_numpy(dtype, n, axes, norm):
+    """rfftn, and irfftn of input that is not Hermitian (numpy transforms the
+    complex axes first and ignores the imaginary parts of the zero and
+    Nyquist frequencies of the last; so must we); the complex operand of
+    irfftn is left as it was. The last of `axes` is the halved one."""
     shape = [3, 5, 4]
-    shape[axis] = n
+    shape[axes[-1]] = n
     x = np.random.default_rng(8).standard_normal(shape).astype(dtype)
     cdt = np.complex64 if dtype == np.float32 else np.complex128
     tol = 2e-5 if dtype == np.float32 else 1e-12
-    got = jax.jit(lambda a: local_fft.rfft(a, axis, norm=norm))(x)
+    got = jax.jit(lambda a: local_fft.rfftn(a, axes, norm=norm))(x)
     assert got.dtype == cdt
-    np.testing.assert_allclose(np.asarray(got), np.fft.rfft(x.astype(np.float64), axis=axis,
-                                                            norm=norm), rtol=tol, atol=tol * 10)
+    np.testing.assert_allclose(np.asarray(got), np.fft.rfftn(x.astype(np.float64), axes=axes,
+                                                             norm=norm), rtol=tol, atol=tol * 10)
     hshape = list(shape)
-    hshape[axis] = n // 2 + 1
+    hshape[axes[-1]] = n // 2 + 1
     y = _complex(hshape, cdt, seed=9)
     before = y.copy()
     y_dev = jnp.asarray(y)
-    back = jax.jit(lambda a: local_fft.irfft(a, n, axis, norm=norm))(y_dev)
+    back = jax.jit(lambda a: local_fft.irfftn(a, n, axes, norm=norm))(y_dev)
     assert back.dtype == dtype and back.shape == tuple(shape)
-    np.testing.assert_allclose(np.asarray(back), np.fft.irfft(y.astype(np.complex128), n=n,
-                                                              axis=axis, norm=norm),
+    sizes = [shape[a] for a in axes]
+    np.testing.assert_allclose(np.asarray(back), np.fft.irfftn(y.astype(np.complex128), s=sizes,
+                                                               axes=axes, norm=norm),
                                rtol=tol, atol=tol * 10)
     np.testing.assert_array_equal(np.asarray(y_dev), before)
 
 
 @pytest.mark.parametrize("n", [6, 7])
+@pytest.mark.parametrize("axes", [(1,), (0, 1)], ids=str)
 @pytest.mark.parametrize("norm", local_fft.NORMS)
-def test_real_transform_derivatives_match_jnp_fft(n, norm):
+def test_real_transform_derivatives_match_jnp_fft(n, axes, norm):
     rng = np.random.default_rng(10)
     x = jnp.asarray(rng.standard_normal((4, n)))
     y = jnp.asarray(_complex((4, n // 2 + 1), np.complex128, seed=11))
     w = jnp.asarray(rng.standard_normal((4, n // 2 + 1)))
     v = jnp.asarray(rng.standard_normal((4, n)))
-    pairs = [(lambda a: local_fft.rfft(a, 1, norm=norm),
-              lambda a: jnp.fft.rfft(a, axis=1, norm=norm), x,
+    s = [4, n][-len(axes):]
+    pairs = [(lambda a: local_fft.rfftn(a, axes, norm=norm),
+              lambda a: jnp.fft.rfftn(a, axes=axes, norm=norm), x,
               lambda f: lambda a: jnp.sum(jnp.abs(f(a)) ** 2 * w)),
-             (lambda a: local_fft.irfft(a, n, 1, norm=norm),
-              lambda a: jnp.fft.irfft(a, n=n, axis=1, norm=norm), y,
+             (lambda a: local_fft.irfftn(a, n, axes, norm=norm),
+              lambda a: jnp.fft.irfftn(a, s=s, axes=axes, norm=norm), y,
               lambda f: lambda a: jnp.sum(f(a) ** 2 * v) + jnp.sum(f(a) * v))]
     for ours, serial, arg, loss in pairs:
         np.testing.assert_allclose(jax.grad(loss(ours))(arg), jax.grad(loss(serial))(arg),
@@ -163,10 +167,10 @@ def test_in_place_where_the_operand_is_dead():
 def test_empty_arrays_and_wrong_dtypes():
     empty = jnp.zeros((0, 4), jnp.complex64)
     assert jax.jit(lambda a: local_fft.fftn(a, (1,)))(empty).shape == (0, 4)
-    assert jax.jit(lambda a: local_fft.rfft(a, 1))(jnp.zeros((0, 4))).shape == (0, 3)
+    assert jax.jit(lambda a: local_fft.rfftn(a, (1,)))(jnp.zeros((0, 4))).shape == (0, 3)
     with pytest.raises(TypeError, match="complex"):
         local_fft.fftn(jnp.ones((2, 2), jnp.float32), (0,))
     with pytest.raises(TypeError, match="real"):
-        local_fft.rfft(jnp.ones((2, 2), jnp.complex64), 0)
+        local_fft.rfftn(jnp.ones((2, 2), jnp.complex64), (0,))
     with pytest.raises(ValueError, match="n = 9"):
-        local_fft.irfft(jnp.ones((2, 4), jnp.complex64), 9, 1)
+        local_fft.irfftn(jnp.ones((2, 4), jnp.complex64), 9, (1,))

@@ -84,44 +84,39 @@ def _grid_sizes(grid):
 def _forward(x, grid, global_shape, norm, real):
     n0, n1, _ = global_shape
     p0, p1 = _grid_sizes(grid)
-    if real:
-        x = local_fft.rfft(x, -1, norm=norm)
-        done = (-1,)
-    else:
-        done = ()
+    # first the axes whole in real space, in one transform: axis 2 always,
+    # axis 1 when it is not split, axis 0 too on one rank
+    whole = (-1,) if p1 > 1 else ((-2, -1) if p0 > 1 else (-3, -2, -1))
+    x = local_fft.rfftn(x, whole, norm=norm) if real else local_fftn(x, whole, norm=norm)
     if p1 > 1:
-        # axis 1 is split: transform axis 2 here, axis 1 after the re-split
-        x = local_fftn(x, (-1,) if not real else (), norm=norm)
         x = _resplit(x, grid, 1, gather_axis=-2, scatter_axis=-1,
                      gather_sizes=decomposition.block_sizes(n1, p1))
-        done = (-1,)
-    if p0 == 1:
-        return local_fftn(x, tuple(a for a in (-3, -2, -1) if a not in done), norm=norm)
-    x = local_fftn(x, tuple(a for a in (-2, -1) if a not in done), norm=norm)
-    x = _resplit(x, grid, 0, gather_axis=-3, scatter_axis=-2,
-                 gather_sizes=decomposition.block_sizes(n0, p0))
-    return local_fftn(x, (-3,), norm=norm)
+        x = local_fftn(x, (-2,) if p0 > 1 else (-3, -2), norm=norm)
+    if p0 > 1:
+        x = _resplit(x, grid, 0, gather_axis=-3, scatter_axis=-2,
+                     gather_sizes=decomposition.block_sizes(n0, p0))
+        x = local_fftn(x, (-3,), norm=norm)
+    return x
 
 
 def _inverse(x, grid, global_shape, norm, real):
     _, n1, n2 = global_shape
     p0, p1 = _grid_sizes(grid)
-    last = () if real else (-1,)      # irfft's axis 2 comes last, on its own
     if p0 > 1:
         x = local_fftn(x, (-3,), inverse=True, norm=norm)
         x = _resplit(x, grid, 0, gather_axis=-2, scatter_axis=-3,
                      gather_sizes=decomposition.block_sizes(n1, p0))
-        x = local_fftn(x, (-2,) + (last if p1 == 1 else ()), inverse=True, norm=norm)
-    else:
-        x = local_fftn(x, (-3, -2) + (last if p1 == 1 else ()), inverse=True, norm=norm)
     if p1 > 1:
+        x = local_fftn(x, (-2,) if p0 > 1 else (-3, -2), inverse=True, norm=norm)
         m2 = n2 // 2 + 1 if real else n2
         x = _resplit(x, grid, 1, gather_axis=-1, scatter_axis=-2,
                      gather_sizes=decomposition.block_sizes(m2, p1))
-        x = local_fftn(x, last, inverse=True, norm=norm)
+    # last the axes whole in real space, in one transform (for irfft3d the
+    # complex ones first and the real one along axis 2 last, inside it)
+    whole = (-1,) if p1 > 1 else ((-2, -1) if p0 > 1 else (-3, -2, -1))
     if real:
-        return local_fft.irfft(x, n2, -1, norm=norm)
-    return x
+        return local_fft.irfftn(x, n2, whole, norm=norm)
+    return local_fftn(x, whole, inverse=True, norm=norm)
 
 
 def _prepare(x, comm, norm, who, *, real_input):

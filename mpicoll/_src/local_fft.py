@@ -7,7 +7,7 @@ than ducc0's on the same axes (benchmarks/README.md, "Local FFTs"). ducc0
 (the FFT library that numpy's and scipy's pocketfft grew into, on PyPI)
 transforms strided axes in place without transposing.
 
-`fftn` (complex), `rfft` and `irfft` (real, one axis) bind one primitive
+`fftn` (complex), `rfftn` and `irfftn` (real) bind one primitive
 with its own rules, beside its declaration:
 
 * on CPU it lowers to the FFI handler in `_fft.pyx` (ducc0); on other
@@ -57,25 +57,34 @@ def fftn(x, axes, *, inverse=False, norm="backward"):
     return local_fft_p.bind(x, kind="c2c", axes=axes, forward=not inverse, norm=norm, n=None)
 
 
-def rfft(x, axis, *, norm="backward"):
-    """``jnp.fft.rfft(x, axis=axis, norm=norm)`` of a real array."""
-    return local_fft_p.bind(x, kind="r2c", axes=(int(axis) % x.ndim,), forward=True,
+def rfftn(x, axes, *, norm="backward"):
+    """``jnp.fft.rfftn(x, axes=axes, norm=norm)`` of a real array: the last
+    of ``axes`` keeps its ``n // 2 + 1`` non-negative frequencies."""
+    return local_fft_p.bind(x, kind="r2c", axes=_real_axes(axes, x.ndim), forward=True,
                             norm=norm, n=None)
 
 
-def irfft(x, n, axis, *, norm="backward"):
-    """``jnp.fft.irfft(x, n=n, axis=axis, norm=norm)``: ``n`` real points from
-    ``n // 2 + 1`` complex ones (imaginary parts of the zero and, for even n,
-    the Nyquist frequency are ignored, as numpy does)."""
-    return local_fft_p.bind(x, kind="c2r", axes=(int(axis) % x.ndim,), forward=False,
+def irfftn(x, n, axes, *, norm="backward"):
+    """``jnp.fft.irfftn(x, s=(..., n), axes=axes, norm=norm)``: complex
+    inverse transforms along all but the last of ``axes``, then ``n`` real
+    points from the ``n // 2 + 1`` complex ones along the last (imaginary
+    parts of its zero and, for even n, Nyquist frequency are ignored, as
+    numpy does)."""
+    return local_fft_p.bind(x, kind="c2r", axes=_real_axes(axes, x.ndim), forward=False,
                             norm=norm, n=int(n))
+
+
+def _real_axes(axes, ndim):
+    """The axes sorted, with the halved one (the last given) last."""
+    *others, last = (int(a) % ndim for a in axes)
+    return tuple(sorted(set(others) - {last})) + (last,)
 
 
 def _jnp_fft(x, *, kind, axes, forward, norm, n, in_place=False):
     if kind == "r2c":
         return jnp.fft.rfftn(x, axes=axes, norm=norm)
     if kind == "c2r":
-        return jnp.fft.irfftn(x, s=(n,), axes=axes, norm=norm)
+        return jnp.fft.irfftn(x, s=[x.shape[a] for a in axes[:-1]] + [n], axes=axes, norm=norm)
     return (jnp.fft.fftn if forward else jnp.fft.ifftn)(x, axes=axes, norm=norm)
 
 
@@ -124,15 +133,16 @@ def _transpose(ct, x, *, kind, axes, forward, norm, n, in_place=False):
         return [local_fft_p.bind(ct, kind="c2c", n=None, **params)]
     axis = axes[-1]
     if kind == "r2c":
-        # r2c = the first n//2+1 outputs of c2c on real input: transpose =
-        # zero-pad, the same c2c, real part
+        # r2c = the first n//2+1 outputs (along the last axis) of c2c on real
+        # input: transpose = zero-pad, the same c2c, real part
         length = x.aval.shape[axis]
         pad = [(0, 0)] * ct.ndim
         pad[axis] = (0, length - ct.shape[axis])
         full = local_fft_p.bind(jnp.pad(ct, pad), kind="c2c", n=None, **params)
         return [jnp.real(full).astype(x.aval.dtype)]
-    # c2r: the transpose of JAX's irfft (each frequency strictly between 0
-    # and Nyquist stands for itself and its conjugate: weight 2)
+    # c2r: the transpose of JAX's irfft (along the last axis, each frequency
+    # strictly between 0 and Nyquist stands for itself and its conjugate:
+    # weight 2; the complex transforms along the other axes are symmetric)
     m = n // 2 + 1
     weights = np.full(m, 2.0)
     weights[0] = 1.0
