@@ -71,7 +71,7 @@ def iterations(n, quick):
     """(timed iterations, warm-up calls) for a global size n^3."""
     if quick:
         return 5, 2
-    return {64: (30, 3), 128: (10, 2)}.get(n, (5, 2))
+    return {64: (30, 3), 128: (15, 2)}.get(n, (9, 2))
 
 
 def compiled_call(fn, *args):

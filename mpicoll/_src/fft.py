@@ -111,11 +111,14 @@ def _inverse(x, grid, global_shape, norm, real):
         m2 = n2 // 2 + 1 if real else n2
         x = _resplit(x, grid, 1, gather_axis=-1, scatter_axis=-2,
                      gather_sizes=decomposition.block_sizes(m2, p1))
-    # last the axes whole in real space, in one transform (for irfft3d the
-    # complex ones first and the real one along axis 2 last, inside it)
+    # last the axes whole in real space, in one transform; for irfft3d the
+    # complex ones first (in place where x is a temporary; ducc0's own
+    # multi-axis c2r would copy its input first) and the real one along
+    # axis 2 last
     whole = (-1,) if p1 > 1 else ((-2, -1) if p0 > 1 else (-3, -2, -1))
     if real:
-        return local_fft.irfftn(x, n2, whole, norm=norm)
+        x = local_fftn(x, whole[:-1], inverse=True, norm=norm)
+        return local_fft.irfftn(x, n2, (-1,), norm=norm)
     return local_fftn(x, whole, inverse=True, norm=norm)
 
 
