@@ -356,17 +356,53 @@ def test_alltoall_blocks_beyond_2gib(comm):
     clock("alltoall")
     got = as_numpy(out)
     assert got.shape == (P, B)
+    check_striped_blocks(got, r, idx)
+    del got, out
+    clock("check")
+
+
+def check_striped_blocks(got, receiver, idx):
+    """Row `src` of `got` is the striped block rank `src` sent to `receiver`:
+    the stripe values at their positions, zero everywhere else (counted),
+    and the checksum."""
     step = 2**24
-    for src in range(P):
-        want = stripe_values(src, r, idx)
+    for src in range(got.shape[0]):
+        want = stripe_values(src, receiver, idx)
         np.testing.assert_array_equal(got[src, idx], want)
         nonzero = checksum = 0
-        for k in range(0, B, step):
+        for k in range(0, got.shape[1], step):
             part = got[src, k:k + step]
             nonzero += int(np.count_nonzero(part))
             checksum += int(part.sum(dtype=np.int64))
         assert nonzero == idx.size
         assert checksum == int(want.sum(dtype=np.int64))
+
+
+def test_redistribute_pieces_beyond_2gib(comm):
+    """redistribute of one int8 row of P*B bytes per rank (concat axis 0,
+    split axis 1): rank r keeps columns [r*B, (r+1)*B) and sends the other
+    rank B > 2**31 bytes, so every piece spans two tiles of the chunk limit
+    (two MPI_Alltoallw rounds). Input striped as in the alltoall test, with
+    column block s holding what goes to rank s; the result's row s is what
+    rank s sent. Peak per rank ~4.4 GiB (the 4 GiB result)."""
+    P, r = comm.size, comm.rank
+    clock = Clock("redistribute")
+    idx = stripe_positions()
+    a = aligned(P * B, zeros=True)
+    blocks = a.reshape(P, B)
+    for dst in range(P):
+        blocks[dst, idx] = stripe_values(r, dst, idx)
+    x = to_jax(a.reshape(1, P * B))
+    del a, blocks
+    clock("fill")
+    out = mpicoll.redistribute(x, 1, 0)
+    out.block_until_ready()
+    del x
+    gc.collect()
+    clock("redistribute")
+    got = as_numpy(out)
+    assert got.shape == (P, B)
+    check_striped_blocks(got, r, idx)
     del got, out
     clock("check")
 

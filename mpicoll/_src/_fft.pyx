@@ -105,8 +105,10 @@ cdef XLA_FFI_Error* h_local_fft(XLA_FFI_CallFrame* frame) noexcept nogil:
             array = <XLA_FFI_Array*>frame.attrs.attrs[i]
             axes = <const int64_t*>array.data
             naxes = <int64_t>array.size
-        elif frame.attrs.types[i] != XLA_FFI_AttrType_SCALAR:
-            return fft_error(frame, b"mpicoll: local_fft got an unknown attribute")
+        elif frame.attrs.types[i] != XLA_FFI_AttrType_SCALAR or \
+                (<XLA_FFI_Scalar*>frame.attrs.attrs[i]).dtype != XLA_FFI_DataType_S64:
+            return fft_error(frame, b"mpicoll: local_fft's attributes are int64 scalars "
+                                    b"and the int64 array 'axes'")
         elif named(frame.attrs.names[i], b"forward"):
             forward = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
         elif named(frame.attrs.names[i], b"inorm"):

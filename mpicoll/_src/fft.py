@@ -9,11 +9,14 @@ grid of P0 (x P1) ranks:
 A 1-D grid (slabs) is the case P1 = 1. The forward transform works from the
 last axis to the first: transform axis 2 (whole), re-split (axis 1 whole,
 axis 2 split over grid dim 1), transform axis 1, re-split (axis 0 whole,
-axis 1 split over grid dim 0), transform axis 0. The inverse runs the same
-steps backwards. Each re-split is one `redistribute` among the ranks of one
-grid dimension; every transform is the local FFT primitive (`local_fft`:
-ducc0 on CPU, along any axes without transposes). The gradient of every transform comes from those
-primitives' rules, with no hand-written adjoint here.
+axis 1 split over grid dim 0), transform axis 0; consecutive transforms
+with no re-split between them are one call (on slabs, axes 1 and 2
+together). The inverse runs the same steps backwards. Each re-split is one
+`redistribute` among the ranks of one grid dimension; every transform is
+the local FFT primitive (`local_fft`: ducc0 on CPU, along any axes without
+transposes, in place where its input is a temporary). The gradient of
+every transform comes from those primitives' rules, with no hand-written
+adjoint here.
 
 Leading axes before the last three are batch axes: they are transformed
 independently and travel with the data.
@@ -24,7 +27,6 @@ import numpy as np
 
 from mpicoll._src import decomposition
 from mpicoll._src import local_fft
-from mpicoll._src.local_fft import fftn as local_fftn
 from mpicoll._src.ops.redistribute import redistribute
 
 NORMS = ("backward", "ortho", "forward")
@@ -81,21 +83,25 @@ def _grid_sizes(grid):
     return grid.dims[0], (grid.dims[1] if grid.ndim == 2 else 1)
 
 
+def _whole_in_real_space(p0, p1):
+    """The transformed axes that no rank splits in real space: axis 2
+    always, axis 1 when grid dimension 1 has one rank, axis 0 too on one rank."""
+    return (-1,) if p1 > 1 else ((-2, -1) if p0 > 1 else (-3, -2, -1))
+
+
 def _forward(x, grid, global_shape, norm, real):
     n0, n1, _ = global_shape
     p0, p1 = _grid_sizes(grid)
-    # first the axes whole in real space, in one transform: axis 2 always,
-    # axis 1 when it is not split, axis 0 too on one rank
-    whole = (-1,) if p1 > 1 else ((-2, -1) if p0 > 1 else (-3, -2, -1))
-    x = local_fft.rfftn(x, whole, norm=norm) if real else local_fftn(x, whole, norm=norm)
+    whole = _whole_in_real_space(p0, p1)    # first, in one transform
+    x = local_fft.rfftn(x, whole, norm=norm) if real else local_fft.fftn(x, whole, norm=norm)
     if p1 > 1:
         x = _resplit(x, grid, 1, gather_axis=-2, scatter_axis=-1,
                      gather_sizes=decomposition.block_sizes(n1, p1))
-        x = local_fftn(x, (-2,) if p0 > 1 else (-3, -2), norm=norm)
+        x = local_fft.fftn(x, (-2,) if p0 > 1 else (-3, -2), norm=norm)
     if p0 > 1:
         x = _resplit(x, grid, 0, gather_axis=-3, scatter_axis=-2,
                      gather_sizes=decomposition.block_sizes(n0, p0))
-        x = local_fftn(x, (-3,), norm=norm)
+        x = local_fft.fftn(x, (-3,), norm=norm)
     return x
 
 
@@ -103,11 +109,11 @@ def _inverse(x, grid, global_shape, norm, real):
     _, n1, n2 = global_shape
     p0, p1 = _grid_sizes(grid)
     if p0 > 1:
-        x = local_fftn(x, (-3,), inverse=True, norm=norm)
+        x = local_fft.fftn(x, (-3,), inverse=True, norm=norm)
         x = _resplit(x, grid, 0, gather_axis=-2, scatter_axis=-3,
                      gather_sizes=decomposition.block_sizes(n1, p0))
     if p1 > 1:
-        x = local_fftn(x, (-2,) if p0 > 1 else (-3, -2), inverse=True, norm=norm)
+        x = local_fft.fftn(x, (-2,) if p0 > 1 else (-3, -2), inverse=True, norm=norm)
         m2 = n2 // 2 + 1 if real else n2
         x = _resplit(x, grid, 1, gather_axis=-1, scatter_axis=-2,
                      gather_sizes=decomposition.block_sizes(m2, p1))
@@ -115,11 +121,11 @@ def _inverse(x, grid, global_shape, norm, real):
     # complex ones first (in place where x is a temporary; ducc0's own
     # multi-axis c2r would copy its input first) and the real one along
     # axis 2 last
-    whole = (-1,) if p1 > 1 else ((-2, -1) if p0 > 1 else (-3, -2, -1))
+    whole = _whole_in_real_space(p0, p1)
     if real:
-        x = local_fftn(x, whole[:-1], inverse=True, norm=norm)
+        x = local_fft.fftn(x, whole[:-1], inverse=True, norm=norm)
         return local_fft.irfftn(x, n2, (-1,), norm=norm)
-    return local_fftn(x, whole, inverse=True, norm=norm)
+    return local_fft.fftn(x, whole, inverse=True, norm=norm)
 
 
 def _prepare(x, comm, norm, who, *, real_input):
