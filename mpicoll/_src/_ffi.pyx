@@ -1459,9 +1459,6 @@ cdef int redistribute(Call* c) noexcept nogil:
     cdef int64_t hi[MAX_REDISTRIBUTE_RANK + 1]
     for d in range(x.rank):
         most[d] = x.dims[d]
-        if x.dims[d] > INT_MAX or y.dims[d] > INT_MAX:
-            c.message = b"mpicoll: redistribute: an axis longer than 2**31-1"
-            return MPI_SUCCESS
     most[x.rank] = item_size(x.dtype)
     most[sa] = 0
     most[ca] = 0

@@ -14,8 +14,7 @@ concatenated along `concat_axis`), rank r gets
 ``split_sizes``).
 """
 
-import numpy as np
-
+from mpicoll._src import decomposition
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import linear_rules, mpi_primitive
@@ -76,7 +75,7 @@ def redistribute(x, split_axis, concat_axis, *, concat_sizes=None, split_sizes=N
                          f"(this rank's block of the concatenated axis)")
     length = x.shape[split_axis]
     if split_sizes is None:
-        split_sizes = tuple(len(b) for b in np.array_split(np.arange(length), comm.size))
+        split_sizes = decomposition.block_sizes(length, comm.size)
     split_sizes = check_counts(split_sizes, "split_sizes", comm.size)
     if sum(split_sizes) != length:
         raise ValueError(f"redistribute: split_sizes {split_sizes} must sum to "
