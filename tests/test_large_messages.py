@@ -342,12 +342,7 @@ def test_alltoall_blocks_beyond_2gib(comm):
     P, r = comm.size, comm.rank
     clock = Clock("alltoall")
     idx = stripe_positions()
-    a = aligned(P * B, zeros=True)
-    blocks = a.reshape(P, B)
-    for dst in range(P):
-        blocks[dst, idx] = stripe_values(r, dst, idx)
-    x = to_jax(blocks)
-    del a, blocks
+    x = to_jax(striped_blocks(r, P, idx).reshape(P, B))
     clock("fill")
     out = mpicoll.alltoall(x)
     out.block_until_ready()
@@ -359,6 +354,16 @@ def test_alltoall_blocks_beyond_2gib(comm):
     check_striped_blocks(got, r, idx)
     del got, out
     clock("check")
+
+
+def striped_blocks(sender, P, idx):
+    """P blocks of B bytes (calloc'ed, one flat array), block `dst` holding
+    the stripe values `sender` sends to rank `dst` and zeros elsewhere."""
+    a = aligned(P * B, zeros=True)
+    blocks = a.reshape(P, B)
+    for dst in range(P):
+        blocks[dst, idx] = stripe_values(sender, dst, idx)
+    return a
 
 
 def check_striped_blocks(got, receiver, idx):
@@ -388,12 +393,7 @@ def test_redistribute_pieces_beyond_2gib(comm):
     P, r = comm.size, comm.rank
     clock = Clock("redistribute")
     idx = stripe_positions()
-    a = aligned(P * B, zeros=True)
-    blocks = a.reshape(P, B)
-    for dst in range(P):
-        blocks[dst, idx] = stripe_values(r, dst, idx)
-    x = to_jax(a.reshape(1, P * B))
-    del a, blocks
+    x = to_jax(striped_blocks(r, P, idx).reshape(1, P * B))
     clock("fill")
     out = mpicoll.redistribute(x, 1, 0)
     out.block_until_ready()
