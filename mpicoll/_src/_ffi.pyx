@@ -1343,11 +1343,11 @@ cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdisp
 # Rank r holds block r of `concat_axis` (recvcounts[r] long) with
 # `split_axis` whole; afterwards every rank holds all of `concat_axis` and
 # its block of `split_axis` (sendcounts[r] long). The piece for each peer
-# is a box (subarray) of the input and lands as a box of the result, so one
-# MPI_Alltoallw with subarray datatypes moves everything and MPI's datatype
+# is a box of the input and lands as a box of the result, so one
+# MPI_Alltoallw with a datatype per box moves everything and MPI's datatype
 # engine does the strided copies: no packed copy of the array is made.
 # Boxes are described in bytes (an extra innermost axis of item-size
-# length), so every dtype travels alike.
+# length, never split), so every dtype travels alike.
 #
 # Chunking: the largest piece any pair exchanges has extents every rank
 # knows (the longest split block, the widest concat block, the other axes).
@@ -1371,8 +1371,8 @@ cdef int box_type(const XLA_FFI_Buffer* buf, const int64_t* start, const int64_t
     covers whole, times its extent along the next one), repeated with a
     stride along each outer axis, at a 64-bit displacement. MPICH's datatype
     engine copies such a type at memcpy speed, while the same box as an
-    MPI subarray of small elements measured 2-5x slower (benchmarks/README.md,
-    "fft3d results")."""
+    MPI subarray of small elements measured 2-5x slower (docs/internals.md,
+    "Chunking protocol")."""
     cdef int64_t inner = item_size(buf.dtype)
     cdef int d = buf.rank - 1
     while d >= 0 and start[d] == 0 and extent[d] == buf.dims[d]:
@@ -1455,6 +1455,7 @@ cdef int redistribute(Call* c) noexcept nogil:
     # the largest piece (`most`), the tile, and the number of rounds
     cdef int64_t most[MAX_REDISTRIBUTE_RANK + 1]
     cdef int64_t tile[MAX_REDISTRIBUTE_RANK + 1]
+    cdef int64_t ntiles[MAX_REDISTRIBUTE_RANK + 1]
     cdef int64_t lo[MAX_REDISTRIBUTE_RANK + 1]
     cdef int64_t hi[MAX_REDISTRIBUTE_RANK + 1]
     for d in range(x.rank):
@@ -1475,7 +1476,8 @@ cdef int redistribute(Call* c) noexcept nogil:
         else:
             tile[d] = chunk // inner if chunk // inner > 1 else 1
         inner *= tile[d]
-        rounds *= (most[d] + tile[d] - 1) // tile[d] if most[d] > 0 else 1
+        ntiles[d] = (most[d] + tile[d] - 1) // tile[d] if most[d] > 0 else 1
+        rounds *= ntiles[d]
     cdef int* counts = <int*>calloc(4 * c.size, sizeof(int))
     cdef MPI_Datatype* types = <MPI_Datatype*>malloc(2 * c.size * sizeof(MPI_Datatype))
     if counts == NULL or types == NULL:
@@ -1487,9 +1489,9 @@ cdef int redistribute(Call* c) noexcept nogil:
     while ierr == MPI_SUCCESS and k < rounds:
         rest = k                    # tile k: its index along each axis, innermost fastest
         for d in range(n - 1, -1, -1):
-            lo[d] = (rest % ((most[d] + tile[d] - 1) // tile[d] if most[d] > 0 else 1)) * tile[d]
-            rest //= (most[d] + tile[d] - 1) // tile[d] if most[d] > 0 else 1
+            lo[d] = rest % ntiles[d] * tile[d]
             hi[d] = lo[d] + tile[d]
+            rest //= ntiles[d]
         for p in range(2 * c.size):
             types[p] = MPI_BYTE
             counts[p] = 0
