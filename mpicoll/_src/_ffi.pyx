@@ -31,15 +31,7 @@ from mpicoll._src.xla_ffi cimport *
 # 1. Errors
 # ---------------------------------------------------------------------------
 
-cdef XLA_FFI_Error* ffi_error(const XLA_FFI_Api* api, XLA_FFI_Error_Code code,
-                              const char* message) noexcept nogil:
-    cdef XLA_FFI_Error_Create_Args args
-    args.struct_size = XLA_FFI_Error_Create_Args_STRUCT_SIZE
-    args.extension_start = NULL
-    args.message = message        # XLA copies the text
-    args.errc = code
-    return api.XLA_FFI_Error_Create(&args)
-
+# (`ffi_error`, the plain XLA error, is in xla_ffi.pxd: both handler modules use it)
 
 cdef XLA_FFI_Error* mpi_error(const XLA_FFI_Api* api, int ierr, const char* where,
                               int rank, int size) noexcept nogil:
@@ -124,7 +116,7 @@ ctypedef struct Call:
 cdef int name_slot(const XLA_FFI_ByteSpan* name, const char** names, int n) noexcept nogil:
     cdef int i
     for i in range(n):
-        if name.len == strlen(names[i]) and memcmp(name.ptr, names[i], name.len) == 0:
+        if attribute_named(name, names[i]):
             return i
     return -1
 

@@ -22,7 +22,6 @@ from cpython.memoryview cimport PyMemoryView_FromMemory
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int64_t
 from libc.stdio cimport snprintf
-from libc.string cimport memcmp, strlen
 
 from mpicoll._src.xla_ffi cimport *
 
@@ -49,16 +48,7 @@ def set_threads(int n):
 
 
 cdef XLA_FFI_Error* fft_error(XLA_FFI_CallFrame* frame, const char* message) noexcept nogil:
-    cdef XLA_FFI_Error_Create_Args args
-    args.struct_size = XLA_FFI_Error_Create_Args_STRUCT_SIZE
-    args.extension_start = NULL
-    args.message = message        # XLA copies the text
-    args.errc = XLA_FFI_Error_Code_INVALID_ARGUMENT
-    return frame.api.XLA_FFI_Error_Create(&args)
-
-
-cdef bint named(const XLA_FFI_ByteSpan* name, const char* text) noexcept nogil:
-    return name.len == strlen(text) and memcmp(name.ptr, text, name.len) == 0
+    return ffi_error(frame.api, XLA_FFI_Error_Code_INVALID_ARGUMENT, message)
 
 
 cdef object numpy_dtype(XLA_FFI_DataType dtype):
@@ -101,7 +91,7 @@ cdef XLA_FFI_Error* h_local_fft(XLA_FFI_CallFrame* frame) noexcept nogil:
     cdef int64_t forward = 1, inorm = 0, kind = KIND_C2C, lastsize = 0
     cdef XLA_FFI_Array* array
     for i in range(frame.attrs.size):
-        if named(frame.attrs.names[i], b"axes") and frame.attrs.types[i] == XLA_FFI_AttrType_ARRAY:
+        if attribute_named(frame.attrs.names[i], b"axes") and frame.attrs.types[i] == XLA_FFI_AttrType_ARRAY:
             array = <XLA_FFI_Array*>frame.attrs.attrs[i]
             axes = <const int64_t*>array.data
             naxes = <int64_t>array.size
@@ -109,13 +99,13 @@ cdef XLA_FFI_Error* h_local_fft(XLA_FFI_CallFrame* frame) noexcept nogil:
                 (<XLA_FFI_Scalar*>frame.attrs.attrs[i]).dtype != XLA_FFI_DataType_S64:
             return fft_error(frame, b"mpicoll: local_fft's attributes are int64 scalars "
                                     b"and the int64 array 'axes'")
-        elif named(frame.attrs.names[i], b"forward"):
+        elif attribute_named(frame.attrs.names[i], b"forward"):
             forward = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
-        elif named(frame.attrs.names[i], b"inorm"):
+        elif attribute_named(frame.attrs.names[i], b"inorm"):
             inorm = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
-        elif named(frame.attrs.names[i], b"kind"):
+        elif attribute_named(frame.attrs.names[i], b"kind"):
             kind = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
-        elif named(frame.attrs.names[i], b"lastsize"):
+        elif attribute_named(frame.attrs.names[i], b"lastsize"):
             lastsize = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
         else:
             return fft_error(frame, b"mpicoll: local_fft got an unknown attribute")

@@ -2,6 +2,7 @@
 # jaxlib ships (`jax.ffi.include_dir()`). Only what the handlers use.
 
 from libc.stdint cimport int64_t, uint32_t
+from libc.string cimport memcmp, strlen
 
 # --- Compatibility across header versions: the one place that knows them ---
 #
@@ -179,3 +180,19 @@ cdef inline bint answer_metadata_query(XLA_FFI_CallFrame* frame) noexcept nogil:
     meta.metadata.api_version.minor_version = XLA_FFI_API_MINOR
     meta.metadata.traits = 0
     return True
+
+
+cdef inline XLA_FFI_Error* ffi_error(const XLA_FFI_Api* api, XLA_FFI_Error_Code code,
+                                     const char* message) noexcept nogil:
+    """An XLA error with `message` (XLA copies the text)."""
+    cdef XLA_FFI_Error_Create_Args args
+    args.struct_size = XLA_FFI_Error_Create_Args_STRUCT_SIZE
+    args.extension_start = NULL
+    args.message = message
+    args.errc = code
+    return api.XLA_FFI_Error_Create(&args)
+
+
+cdef inline bint attribute_named(const XLA_FFI_ByteSpan* name, const char* text) noexcept nogil:
+    """Whether an attribute's name (not NUL-terminated) is `text`."""
+    return name.len == strlen(text) and memcmp(name.ptr, text, name.len) == 0
