@@ -164,6 +164,21 @@ def test_in_place_where_the_operand_is_dead():
     np.testing.assert_array_equal(np.asarray(x), before)
 
 
+def test_in_place_without_mpi_operations():
+    """The marking is not tied to MPI: a computation of local FFTs alone (fft3d
+    on one rank) also transforms its temporaries in place, and a donated
+    argument too."""
+    x = jnp.asarray(_complex((4, 8), np.complex128, seed=12))
+    before = np.asarray(x).copy()
+    round_trip = jax.jit(lambda a: local_fft.fftn(local_fft.fftn(a, (0, 1)), (0, 1),
+                                                  inverse=True), donate_argnums=0)
+    compiled = round_trip.lower(x).compile().as_text()
+    aliased = [line for line in compiled.splitlines()
+               if "mpicoll_local_fft" in line and "output_to_operand_aliasing" in line]
+    assert len(aliased) == 2, aliased
+    np.testing.assert_allclose(np.asarray(round_trip(x)), before, rtol=1e-12, atol=1e-12)
+
+
 def test_empty_arrays_and_wrong_dtypes():
     empty = jnp.zeros((0, 4), jnp.complex64)
     assert jax.jit(lambda a: local_fft.fftn(a, (1,)))(empty).shape == (0, 4)

@@ -14,7 +14,7 @@ with its own rules, beside its declaration:
 * on CPU it lowers to the FFI handler in `_fft.pyx` (ducc0); on other
   platforms to ``jnp.fft`` (cuFFT on GPUs);
 * a complex transform's result reuses the operand's memory where the
-  operand is dead (the MPI scope's liveness marking,
+  operand is dead (the liveness marking of `scope.mark_in_place`, through
   `primitive.REUSABLE_OPERAND`), saving a fresh buffer's page faults;
 * it is linear; the DFT matrix is symmetric, so the transpose of a complex
   transform is the same transform with the same normalisation; the real

@@ -13,8 +13,9 @@ jaxpr before lowering it (named in `jax_internals.FAST_DISPATCH_HOOK`):
   the jaxpr becomes one effect-free `mpi_scope` equation, whose lowering
   creates the first token inside the computation; the MPI ops inside stay
   chained through it;
-* ops with a reusable operand get ``in_place=True`` where that operand is dead
-  (see `primitive.py`, "In place when the input is dead").
+* ops with a reusable operand (the MPI ops that declare one, and fft3d's
+  local FFTs) get ``in_place=True`` where that operand is dead (see
+  `primitive.py`, "In place when the input is dead"), in every computation.
 
 Order *between* computations comes from the CPU runtime running a device's
 executions in dispatch order. If a JAX version lacks the hook point,
@@ -96,8 +97,10 @@ def mark_in_place(closed, donated_invars):
 def _make_hook(original):
     def dce_then_scope(closed, keep_unused, donated_invars):
         closed, donated_invars, kept = original(closed, keep_unused, donated_invars)
-        if mpi_effect in closed.effects:
-            closed = mark_in_place(closed, donated_invars)
+        # every computation: fft3d's local FFTs reuse dead operands too, also
+        # where no MPI operation runs (one rank); a scan of the equations,
+        # which returns at once when none has a reusable operand
+        closed = mark_in_place(closed, donated_invars)
         if closed.effects == {mpi_effect} and len(jax.local_devices()) == 1:
             closed = wrap_in_scope(closed)
         return closed, donated_invars, kept
