@@ -360,6 +360,78 @@ def test_grad_through_scan_matches_serial():
     np.testing.assert_allclose(grad, ref_grad, rtol=RTOL, atol=ATOL)
 
 
+# ------------------------------------------ the primitive: chunks, memory
+
+@pytest.mark.parametrize("limit", [8, 3 * 8 + 1, 100], ids=["one_item", "odd", "100B"])
+@pytest.mark.parametrize("index", [2, 6], ids=[CASES[2].name, CASES[6].name])
+def test_chunked_faces_match_numpy(index, limit):
+    """Faces larger than the chunk limit travel in tiles (one float64 per
+    message, odd byte limits): the same values as one message per face."""
+    case = CASES[index]
+    a_ext = global_data(case, 40 + index)
+    x = case.local_input(a_ext)
+    mpicoll.set_chunk_bytes(limit)
+    try:
+        out = jax.jit(case.exchange)(x)
+    finally:
+        mpicoll.set_chunk_bytes(None)
+    assert_all_equal({"chunked": (out, case.expected(a_ext))})
+
+
+def test_updates_a_donated_block_and_keeps_a_live_one(comm):
+    """The handler writes into its operand's memory: a donated block is the
+    result (no copy), a block the caller keeps is copied first and keeps
+    its values."""
+    case = CASES[6]
+    a_ext = global_data(case, 50)
+    x = case.local_input(a_ext)
+    expected = case.expected(a_ext)
+    donated = jax.jit(case.exchange, donate_argnums=0)
+    lowered = donated.lower(x).as_text()
+    calls = [line for line in lowered.splitlines() if "@mpicoll_halo_exchange" in line]
+    xd = jnp.asarray(x)
+    address = xd.unsafe_buffer_pointer()
+    out = jax.block_until_ready(donated(xd))
+    same_memory = out.unsafe_buffer_pointer() == address
+    xl = jnp.asarray(x)
+    live = jax.block_until_ready(jax.jit(case.exchange)(xl))
+    assert len(calls) == 1 and "output_operand_aliases" in calls[0], calls
+    assert same_memory
+    assert_all_equal({"donated": (out, expected), "live": (live, expected),
+                      "kept": (np.asarray(xl), x)})
+
+
+def test_many_block_shapes_then_the_first_again(comm):
+    """More distinct face datatypes than the handler keeps (64): the oldest
+    are replaced and every exchange stays right, also the first shape again."""
+    g = dims(3)
+    shapes = [(2 * g[0] + 1, 2 * g[1] + 1, 2 * g[2] + 1, k) for k in range(1, 18)]
+    results = {}
+    for k, shape in enumerate(shapes + shapes[:1]):
+        case = Case(f"trailing {shape[3]}", g, (True, True, False), (1, 1, 1),
+                    shape[:3], trailing=shape[3:])
+        a_ext = global_data(case, 60 + k % len(shapes))
+        results[f"{k}: {case.name}"] = (jax.jit(case.exchange)(case.local_input(a_ext)),
+                                        case.expected(a_ext))
+    assert_all_equal(results)
+
+
+@pytest.mark.timeout(60)
+def test_debug_mode_accepts_uneven_blocks(comm):
+    """MPICOLL_DEBUG's cross-rank check compares the grid and the widths, not
+    the block sizes, which differ between ranks on uneven splits."""
+    from mpicoll._src import _ffi
+    case = CASES[6]
+    a_ext = global_data(case, 70)
+    _ffi.set_debug(True)
+    try:
+        out = jax.jit(case.exchange)(case.local_input(a_ext))
+        out = jax.block_until_ready(out)
+    finally:
+        _ffi.set_debug(False)
+    assert_all_equal({"debug": (out, case.expected(a_ext))})
+
+
 # ------------------------------------------------------------------ errors
 
 def test_non_cartesian_comm_is_a_type_error():

@@ -82,10 +82,12 @@ cdef enum:
     ARRAY_SENDCOUNTS
     ARRAY_RECVCOUNTS
     ARRAY_COUNTS
+    ARRAY_WIDTHS
+    ARRAY_NEIGHBOURS
     N_ARRAYS
 
 cdef const char* ARRAY_NAMES[N_ARRAYS]
-ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts", b"counts"]
+ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts", b"counts", b"widths", b"neighbours"]
 
 
 def attribute_names():
@@ -425,7 +427,7 @@ cdef enum:
     SIG_ELEMENTS  # elements per rank: the block each rank sends or receives
     SIG_OP
     SIG_ROOT
-    SIG_COUNTS    # a hash of the per-rank counts (variable-size operations)
+    SIG_COUNTS    # a hash of the per-rank counts (variable-size operations) or halo widths
     SIG_CHUNK
     SIG_LEN
 
@@ -455,9 +457,14 @@ cdef void signature(const Call* c, int64_t* sig) noexcept nogil:
                 num_elements(c.args[0])
         if c.array[ARRAY_COUNTS] != NULL or c.array[ARRAY_SENDCOUNTS] != NULL:
             n = row_bytes(data)          # rows differ per rank; their size does not
+        if c.array[ARRAY_WIDTHS] != NULL:
+            n = c.array_len[ARRAY_WIDTHS]    # halo blocks differ per rank; the grid does not
     if c.array[ARRAY_COUNTS] != NULL:
         for i in range(c.array_len[ARRAY_COUNTS]):
             h = h * 1000003 + <uint64_t>c.array[ARRAY_COUNTS][i]
+    if c.array[ARRAY_WIDTHS] != NULL:
+        for i in range(c.array_len[ARRAY_WIDTHS]):
+            h = h * 1000003 + <uint64_t>c.array[ARRAY_WIDTHS][i]
     sig[SIG_NAME] = hash_text(c.where)
     sig[SIG_DTYPE] = <int64_t>data.dtype if data != NULL else -1
     sig[SIG_ELEMENTS] = n
@@ -1350,7 +1357,7 @@ cdef int alltoallv_rounds(char* src, const int64_t* sbytes, const int64_t* sdisp
 # box with the same tile, and every rank computes the same tiles and rounds.
 
 cdef enum:
-    MAX_REDISTRIBUTE_RANK = 32
+    MAX_BOX_RANK = 32
 
 
 cdef int box_type(const XLA_FFI_Buffer* buf, const int64_t* start, const int64_t* extent,
@@ -1399,6 +1406,73 @@ cdef int box_type(const XLA_FFI_Buffer* buf, const int64_t* start, const int64_t
     return ierr
 
 
+# Datatypes of boxes that recur call after call (a halo exchange's faces)
+# are kept: creating and committing one costs about 1 us with MPICH, several
+# per call. A box is known by the buffer's shape and item size and its
+# start and extent; the cache holds BOX_CACHE_SIZE of them and replaces the
+# oldest. Freeing a datatype that a pending message still uses is allowed
+# (MPI completes the message normally), so eviction never waits; the lock
+# covers handlers of concurrent computations.
+cdef enum:
+    BOX_CACHE_SIZE = 64
+    BOX_KEY_LEN = 3 * (MAX_BOX_RANK + 1) + 1
+
+ctypedef struct CachedBox:
+    int64_t key[BOX_KEY_LEN]
+    MPI_Datatype type
+
+cdef CachedBox box_cache[BOX_CACHE_SIZE]
+cdef int box_cache_used = 0, box_cache_next = 0
+
+cdef extern from *:
+    """
+    #include <sched.h>
+    static int mpicoll_box_cache_flag = 0;
+    static void mpicoll_box_cache_lock(void) {
+        while (__sync_lock_test_and_set(&mpicoll_box_cache_flag, 1)) sched_yield();
+    }
+    static void mpicoll_box_cache_unlock(void) { __sync_lock_release(&mpicoll_box_cache_flag); }
+    """
+    void mpicoll_box_cache_lock() nogil
+    void mpicoll_box_cache_unlock() nogil
+
+
+cdef int cached_box_type(const XLA_FFI_Buffer* buf, const int64_t* start,
+                         const int64_t* extent, MPI_Datatype* out) noexcept nogil:
+    """`box_type`, from the cache when the same box was asked for before;
+    the datatype belongs to the cache (the caller does not free it)."""
+    global box_cache_used, box_cache_next
+    cdef int64_t key[BOX_KEY_LEN]
+    cdef int n = buf.rank + 1, d, k, ierr
+    key[0] = buf.rank
+    for d in range(n):
+        key[1 + d] = buf.dims[d] if d < buf.rank else item_size(buf.dtype)
+        key[1 + n + d] = start[d]
+        key[1 + 2 * n + d] = extent[d]
+    cdef size_t nbytes = (1 + 3 * n) * sizeof(int64_t)
+    mpicoll_box_cache_lock()
+    for k in range(box_cache_used):
+        if memcmp(box_cache[k].key, key, nbytes) == 0:
+            out[0] = box_cache[k].type
+            mpicoll_box_cache_unlock()
+            return MPI_SUCCESS
+    mpicoll_box_cache_unlock()
+    ierr = box_type(buf, start, extent, out)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    mpicoll_box_cache_lock()
+    k = box_cache_next
+    box_cache_next = (k + 1) % BOX_CACHE_SIZE
+    if box_cache_used == BOX_CACHE_SIZE:
+        MPI_Type_free(&box_cache[k].type)
+    else:
+        box_cache_used += 1
+    memcpy(box_cache[k].key, key, nbytes)
+    box_cache[k].type = out[0]
+    mpicoll_box_cache_unlock()
+    return MPI_SUCCESS
+
+
 cdef bint clip(int64_t* start, int64_t* extent, int64_t lo, int64_t hi, int64_t base,
                int64_t length) noexcept nogil:
     """The part [lo, hi) of a box side of `length` indices placed at `base`;
@@ -1411,13 +1485,15 @@ cdef bint clip(int64_t* start, int64_t* extent, int64_t lo, int64_t hi, int64_t 
 
 
 cdef int tile_piece(const XLA_FFI_Buffer* buf, int axis, int64_t base, int64_t length,
-                    const int64_t* lo, const int64_t* hi, int* count,
+                    const int64_t* lo, const int64_t* hi, bint cached, int* count,
                     MPI_Datatype* out) noexcept nogil:
     """The piece of `buf` that spans [base, base + length) along `axis` and
     all of every other axis, intersected with the tile [lo, hi) (in the
-    piece's own coordinates): its datatype and count 1, or count 0 if empty."""
-    cdef int64_t start[MAX_REDISTRIBUTE_RANK + 1]
-    cdef int64_t extent[MAX_REDISTRIBUTE_RANK + 1]
+    piece's own coordinates): its datatype and count 1, or count 0 if empty.
+    A `cached` datatype belongs to the cache (`cached_box_type`): not freed
+    by the caller."""
+    cdef int64_t start[MAX_BOX_RANK + 1]
+    cdef int64_t extent[MAX_BOX_RANK + 1]
     cdef bint some = True
     cdef int d
     for d in range(buf.rank + 1):
@@ -1427,7 +1503,42 @@ cdef int tile_piece(const XLA_FFI_Buffer* buf, int axis, int64_t base, int64_t l
             some &= clip(&start[d], &extent[d], lo[d], hi[d], 0,
                          buf.dims[d] if d < buf.rank else item_size(buf.dtype))
     count[0] = 1 if some else 0
-    return box_type(buf, start, extent, out) if some else MPI_SUCCESS
+    if not some:
+        return MPI_SUCCESS
+    return cached_box_type(buf, start, extent, out) if cached else box_type(buf, start, extent, out)
+
+
+cdef int64_t plan_tiles(const int64_t* most, int n, int64_t chunk, int64_t* tile,
+                        int64_t* ntiles) noexcept nogil:
+    """Cut a box of extents `most` (the last axis: the bytes of one item,
+    never cut) into tiles of at most `chunk` bytes: whole axes from the
+    innermost out while they fit, then as many indices of the next axis as
+    fit, single indices further out. Fills `tile` and `ntiles` (tiles per
+    axis); returns the number of tiles."""
+    cdef int64_t inner = 1, rounds = 1
+    cdef int d
+    if chunk > INT_MAX:
+        chunk = INT_MAX
+    for d in range(n - 1, -1, -1):
+        if d == n - 1 or inner * most[d] <= chunk:
+            tile[d] = most[d] if most[d] > 0 else 1      # the whole axis
+        else:
+            tile[d] = chunk // inner if chunk // inner > 1 else 1
+        inner *= tile[d]
+        ntiles[d] = (most[d] + tile[d] - 1) // tile[d] if most[d] > 0 else 1
+        rounds *= ntiles[d]
+    return rounds
+
+
+cdef void tile_bounds(int64_t k, int n, const int64_t* tile, const int64_t* ntiles,
+                      int64_t* lo, int64_t* hi) noexcept nogil:
+    """Tile k of `plan_tiles` as [lo, hi) per axis (tiles numbered with the
+    innermost axis fastest)."""
+    cdef int d
+    for d in range(n - 1, -1, -1):
+        lo[d] = k % ntiles[d] * tile[d]
+        hi[d] = lo[d] + tile[d]
+        k //= ntiles[d]
 
 
 cdef int redistribute(Call* c) noexcept nogil:
@@ -1440,16 +1551,16 @@ cdef int redistribute(Call* c) noexcept nogil:
     cdef int p, d, ierr = MPI_SUCCESS
     if splits == NULL or concats == NULL or c.array_len[ARRAY_SENDCOUNTS] != c.size or \
             c.array_len[ARRAY_RECVCOUNTS] != c.size or x.rank != y.rank or \
-            x.rank > MAX_REDISTRIBUTE_RANK or sa == ca or sa < 0 or ca < 0 or \
+            x.rank > MAX_BOX_RANK or sa == ca or sa < 0 or ca < 0 or \
             sa >= x.rank or ca >= x.rank:
         c.message = b"mpicoll: redistribute got inconsistent axes or counts"
         return MPI_SUCCESS
     # the largest piece (`most`), the tile, and the number of rounds
-    cdef int64_t most[MAX_REDISTRIBUTE_RANK + 1]
-    cdef int64_t tile[MAX_REDISTRIBUTE_RANK + 1]
-    cdef int64_t ntiles[MAX_REDISTRIBUTE_RANK + 1]
-    cdef int64_t lo[MAX_REDISTRIBUTE_RANK + 1]
-    cdef int64_t hi[MAX_REDISTRIBUTE_RANK + 1]
+    cdef int64_t most[MAX_BOX_RANK + 1]
+    cdef int64_t tile[MAX_BOX_RANK + 1]
+    cdef int64_t ntiles[MAX_BOX_RANK + 1]
+    cdef int64_t lo[MAX_BOX_RANK + 1]
+    cdef int64_t hi[MAX_BOX_RANK + 1]
     for d in range(x.rank):
         most[d] = x.dims[d]
     most[x.rank] = item_size(x.dtype)
@@ -1458,18 +1569,8 @@ cdef int redistribute(Call* c) noexcept nogil:
     for p in range(c.size):
         most[sa] = splits[p] if splits[p] > most[sa] else most[sa]
         most[ca] = concats[p] if concats[p] > most[ca] else most[ca]
-    cdef int64_t chunk = c.attr[ATTR_CHUNK_BYTES]
-    cdef int64_t inner = 1, rounds = 1, k, rest
-    if chunk > INT_MAX:
-        chunk = INT_MAX
-    for d in range(n - 1, -1, -1):
-        if d == x.rank or inner * most[d] <= chunk:
-            tile[d] = most[d] if most[d] > 0 else 1      # the whole axis (items stay whole)
-        else:
-            tile[d] = chunk // inner if chunk // inner > 1 else 1
-        inner *= tile[d]
-        ntiles[d] = (most[d] + tile[d] - 1) // tile[d] if most[d] > 0 else 1
-        rounds *= ntiles[d]
+    cdef int64_t rounds = plan_tiles(most, n, c.attr[ATTR_CHUNK_BYTES], tile, ntiles)
+    cdef int64_t k
     cdef int* counts = <int*>calloc(4 * c.size, sizeof(int))
     cdef MPI_Datatype* types = <MPI_Datatype*>malloc(2 * c.size * sizeof(MPI_Datatype))
     if counts == NULL or types == NULL:
@@ -1479,11 +1580,7 @@ cdef int redistribute(Call* c) noexcept nogil:
     cdef int64_t offset, roff
     k = 0
     while ierr == MPI_SUCCESS and k < rounds:
-        rest = k                    # tile k: its index along each axis, innermost fastest
-        for d in range(n - 1, -1, -1):
-            lo[d] = rest % ntiles[d] * tile[d]
-            hi[d] = lo[d] + tile[d]
-            rest //= ntiles[d]
+        tile_bounds(k, n, tile, ntiles, lo, hi)
         for p in range(2 * c.size):
             types[p] = MPI_BYTE
             counts[p] = 0
@@ -1492,10 +1589,10 @@ cdef int redistribute(Call* c) noexcept nogil:
         for p in range(c.size):
             # to peer p: its rows of the split axis (all of this rank's concat block);
             # from peer p: its concat block, at its place (this rank's split rows)
-            ierr = tile_piece(x, sa, offset, splits[p], lo, hi, &counts[p], &types[p])
+            ierr = tile_piece(x, sa, offset, splits[p], lo, hi, False, &counts[p], &types[p])
             if ierr == MPI_SUCCESS:
-                ierr = tile_piece(y, ca, roff, concats[p], lo, hi, &counts[c.size + p],
-                                  &types[c.size + p])
+                ierr = tile_piece(y, ca, roff, concats[p], lo, hi, False,
+                                  &counts[c.size + p], &types[c.size + p])
             if ierr != MPI_SUCCESS:
                 break
             offset += splits[p]
@@ -1511,6 +1608,140 @@ cdef int redistribute(Call* c) noexcept nogil:
     free(counts)
     free(types)
     return ierr
+
+
+# --- halo exchange: the faces of a block on a Cartesian grid, in place -----
+#
+# The block is the operand and the result at once (the lowering always
+# aliases them; XLA copies a live operand first). Along grid dimension i =
+# 0, 1, ..., with h = widths[i] and n the block's length on axis i: the
+# rank's first h interior cells [h, 2h) go to the lower neighbour while the
+# upper halo [n-h, n) arrives from the upper one (tag 2i), and its last
+# interior cells [n-2h, n-h) go up while the lower halo [0, h) arrives from
+# below (tag 2i+1), the four messages of one dimension in flight together.
+# Each face is a box datatype of the block itself spanning the whole padded
+# extent of every other axis, so MPI copies straight from and into the block
+# (no packing), and halos filled along earlier dimensions travel on along
+# later ones: that fills the corners. Sent cells are interior cells, received
+# ones halo cells (h is at most the interior length), so no message reads
+# what another writes. An MPI_PROC_NULL neighbour leaves its halo as it is;
+# a rank that is its own neighbour (periodic dimension of size 1) sends to
+# itself.
+#
+# Chunking: the neighbours along dimension i share the block's extent on
+# every other axis, so both ends tile a face alike (`plan_tiles`) and run
+# the same rounds.
+
+cdef int halo_exchange(Call* c) noexcept nogil:
+    cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef XLA_FFI_Buffer* y = c.rets[0]
+    cdef const int64_t* widths = c.array[ARRAY_WIDTHS]
+    cdef const int64_t* neighbours = c.array[ARRAY_NEIGHBOURS]
+    cdef int ndims = <int>c.array_len[ARRAY_WIDTHS]
+    cdef int n = y.rank + 1                      # with the byte axis
+    cdef int i, d, j, ierr = MPI_SUCCESS
+    if widths == NULL or neighbours == NULL or c.array_len[ARRAY_NEIGHBOURS] != 2 * ndims \
+            or ndims > y.rank or y.rank > MAX_BOX_RANK or x.rank != y.rank:
+        c.message = b"mpicoll: halo_exchange got inconsistent widths or neighbours"
+        return MPI_SUCCESS
+    for d in range(ndims):
+        if widths[d] < 0 or 3 * widths[d] > y.dims[d]:
+            c.message = b"mpicoll: halo_exchange got a halo wider than the interior"
+            return MPI_SUCCESS
+    copy_buffer(y, x, num_elements(y) * item_size(y.dtype))
+    cdef int64_t face[MAX_BOX_RANK + 1]
+    cdef int64_t tile[MAX_BOX_RANK + 1]
+    cdef int64_t ntiles[MAX_BOX_RANK + 1]
+    cdef int64_t lo[MAX_BOX_RANK + 1]
+    cdef int64_t hi[MAX_BOX_RANK + 1]
+    cdef int64_t h, length, rounds, k
+    cdef int lower, upper, tag = <int>c.attr[ATTR_SENDTAG] * KIND_SPAN
+    cdef int counts[4]
+    cdef MPI_Datatype types[4]
+    cdef MPI_Request requests[4]
+    for i in range(ndims):
+        h = widths[i]
+        lower = <int>neighbours[2 * i]
+        upper = <int>neighbours[2 * i + 1]
+        if h == 0 or (lower == MPI_PROC_NULL and upper == MPI_PROC_NULL):
+            continue
+        length = y.dims[i]
+        if lower == c.rank and upper == c.rank and mpicoll_copy_stream == NULL:
+            copy_slab(y, i, h, length - h, h)        # own neighbour, host memory:
+            copy_slab(y, i, length - 2 * h, 0, h)    # the messages are local copies
+            continue
+        for d in range(y.rank):
+            face[d] = y.dims[d]
+        face[i] = h
+        face[y.rank] = item_size(y.dtype)
+        rounds = plan_tiles(face, n, c.attr[ATTR_CHUNK_BYTES], tile, ntiles)
+        k = 0
+        while ierr == MPI_SUCCESS and k < rounds:
+            tile_bounds(k, n, tile, ntiles, lo, hi)
+            for j in range(4):
+                types[j] = MPI_BYTE
+                requests[j] = MPI_REQUEST_NULL
+            # receive boxes: upper halo, lower halo; send boxes: first and last interior cells
+            ierr = tile_piece(y, i, length - h, h, lo, hi, True, &counts[0], &types[0])
+            if ierr == MPI_SUCCESS:
+                ierr = tile_piece(y, i, 0, h, lo, hi, True, &counts[1], &types[1])
+            if ierr == MPI_SUCCESS:
+                ierr = tile_piece(y, i, h, h, lo, hi, True, &counts[2], &types[2])
+            if ierr == MPI_SUCCESS:
+                ierr = tile_piece(y, i, length - 2 * h, h, lo, hi, True, &counts[3], &types[3])
+            if ierr == MPI_SUCCESS:
+                c.where = b"MPI_Irecv"
+                ierr = MPI_Irecv(y.data, counts[0], types[0], upper, tag + 2 * i * KIND_SPAN,
+                                 c.comm, &requests[0])
+            if ierr == MPI_SUCCESS:
+                ierr = MPI_Irecv(y.data, counts[1], types[1], lower,
+                                 tag + (2 * i + 1) * KIND_SPAN, c.comm, &requests[1])
+            if ierr == MPI_SUCCESS:
+                c.where = b"MPI_Isend"
+                ierr = MPI_Isend(y.data, counts[2], types[2], lower, tag + 2 * i * KIND_SPAN,
+                                 c.comm, &requests[2])
+            if ierr == MPI_SUCCESS:
+                ierr = MPI_Isend(y.data, counts[3], types[3], upper,
+                                 tag + (2 * i + 1) * KIND_SPAN, c.comm, &requests[3])
+            if ierr == MPI_SUCCESS:
+                c.where = b"MPI_Waitall"
+                ierr = MPI_Waitall(4, requests, MPI_STATUSES_IGNORE)
+            else:
+                for j in range(4):           # nothing may stay in flight on the block
+                    if requests[j] != MPI_REQUEST_NULL:
+                        MPI_Cancel(&requests[j])
+                        MPI_Wait(&requests[j], MPI_STATUS_IGNORE)
+            k += 1
+    return ierr
+
+
+cdef void copy_slab(XLA_FFI_Buffer* buf, int axis, int64_t source, int64_t dest,
+                    int64_t h) noexcept nogil:
+    """Copy the cells [source, source + h) of `axis` (all of every other
+    axis) to [dest, dest + h) within host memory: rows of h * (the trailing
+    axes) items, one per index of the leading axes."""
+    cdef int64_t inner = item_size(buf.dtype), rows = 1, r
+    cdef int d
+    for d in range(axis + 1, buf.rank):
+        inner *= buf.dims[d]
+    for d in range(axis):
+        rows *= buf.dims[d]
+    cdef int64_t run = h * inner, pitch = buf.dims[axis] * inner
+    cdef char* src = <char*>buf.data + source * inner
+    cdef char* dst = <char*>buf.data + dest * inner
+    # constant sizes let the compiler copy a thin face's items without a call each
+    if run == 4:
+        for r in range(rows):
+            memcpy(dst + r * pitch, src + r * pitch, 4)
+    elif run == 8:
+        for r in range(rows):
+            memcpy(dst + r * pitch, src + r * pitch, 8)
+    elif run == 16:
+        for r in range(rows):
+            memcpy(dst + r * pitch, src + r * pitch, 16)
+    else:
+        for r in range(rows):
+            memcpy(dst + r * pitch, src + r * pitch, run)
 
 
 # --- message kinds: derivative traffic pairs up or fails loudly ------------
@@ -2036,6 +2267,9 @@ cdef XLA_FFI_Error* h_scatterv(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* h_redistribute(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, redistribute, 1, 1, b"MPI_Alltoallw", True)
 
+cdef XLA_FFI_Error* h_halo_exchange(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, halo_exchange, 1, 1, b"halo exchange", True)
+
 cdef XLA_FFI_Error* h_sendrecv(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, sendrecv, 2, 1, b"MPI_Sendrecv", False)
 
@@ -2067,6 +2301,7 @@ def handlers():
         "gatherv": PyCapsule_New(<void*>h_gatherv, NULL, NULL),
         "scatterv": PyCapsule_New(<void*>h_scatterv, NULL, NULL),
         "redistribute": PyCapsule_New(<void*>h_redistribute, NULL, NULL),
+        "halo_exchange": PyCapsule_New(<void*>h_halo_exchange, NULL, NULL),
         "sendrecv": PyCapsule_New(<void*>h_sendrecv, NULL, NULL),
         "send": PyCapsule_New(<void*>h_send, NULL, NULL),
         "recv": PyCapsule_New(<void*>h_recv, NULL, NULL),

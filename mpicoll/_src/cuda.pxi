@@ -540,6 +540,9 @@ cdef XLA_FFI_Error* c_alltoallv(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* c_redistribute(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_redistribute)
 
+cdef XLA_FFI_Error* c_halo_exchange(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_halo_exchange)
+
 cdef XLA_FFI_Error* c_allgatherv(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_allgatherv)
 
@@ -578,6 +581,7 @@ def cuda_handlers():
         "scatter": PyCapsule_New(<void*>c_scatter, NULL, NULL),
         "alltoallv": PyCapsule_New(<void*>c_alltoallv, NULL, NULL),
         "redistribute": PyCapsule_New(<void*>c_redistribute, NULL, NULL),
+        "halo_exchange": PyCapsule_New(<void*>c_halo_exchange, NULL, NULL),
         "allgatherv": PyCapsule_New(<void*>c_allgatherv, NULL, NULL),
         "gatherv": PyCapsule_New(<void*>c_gatherv, NULL, NULL),
         "scatterv": PyCapsule_New(<void*>c_scatterv, NULL, NULL),

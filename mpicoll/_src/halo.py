@@ -1,4 +1,5 @@
-"""Halo exchange on a Cartesian process grid, built only from `sendrecv`.
+"""Halo exchange on a Cartesian process grid: argument checks and helpers
+around one primitive.
 
 Contract (docs/design.md §3): ``x`` is this rank's block of a global array
 whose first d axes are split over the d dimensions of a Cartcomm (block
@@ -8,22 +9,25 @@ the halo cells from the neighbouring blocks, edges and corners included.
 
 Algorithm: one grid dimension after the other (0, 1, .., d-1). Along
 dimension i, every rank sends its first ``h_i`` interior cells to its lower
-neighbour while receiving its upper halo from the upper neighbour, then the
-reverse; both are ``mpicoll.sendrecv`` with a fixed tag per direction. The
-slabs span the whole padded extent of every other axis, so the halos filled
-along earlier dimensions travel on along later ones: that fills the corners.
-Past a non-periodic edge the neighbour is ``MPI.PROC_NULL`` and sendrecv
-returns its ``recvbuf``, i.e. the existing halo, unchanged. Along a periodic
-dimension of size 1 the rank is its own neighbour and sends to itself. The
-block is written only after all slabs are cut, so XLA updates the halos in
-place (see `_exchange`).
+neighbour while receiving its upper halo from the upper neighbour, and its
+last interior cells to the upper neighbour while receiving its lower halo.
+The slabs span the whole padded extent of every other axis, so the halos
+filled along earlier dimensions travel on along later ones: that fills the
+corners. Past a non-periodic edge the neighbour is ``MPI.PROC_NULL`` and the
+halo stays as it is. Along a periodic dimension of size 1 the rank is its
+own neighbour and sends to itself.
 
-There is no MPI call here apart from the trace-time argument checks (mpi4py
-allgathers of Python objects): the gradient of the exchange comes from the
-rules of sendrecv, slicing and ``dynamic_update_slice``. The transpose sends
-every halo cotangent back to the rank that owns the cell and adds it to that
-interior cell; the overwritten halo values get zero cotangent, and halos left
-unchanged at a non-periodic boundary pass their cotangent through.
+All of it is one MPI operation, the `halo_exchange` primitive
+(`mpicoll._src.ops.halo_exchange`): its handler sends straight from the
+block's interior slabs into the neighbours' halos with MPI datatypes and
+updates the block in place (a donated block is never copied), and its rules
+give the gradient. The transpose sends every halo cotangent back to the rank
+that owns the cell and adds it to that interior cell; the overwritten halo
+values get zero cotangent, and halos left unchanged at a non-periodic
+boundary pass their cotangent through.
+
+This module makes no MPI call of its own apart from the trace-time argument
+checks (mpi4py allgathers of Python objects), so every rank raises alike.
 """
 
 import operator
@@ -34,7 +38,7 @@ from jax import lax
 from mpi4py import MPI
 
 from mpicoll._src import decomposition
-from mpicoll._src.ops.sendrecv import sendrecv
+from mpicoll._src.ops.halo_exchange import exchange
 from mpicoll._src.validation import as_array, static_int
 
 # Tags of the two directions along grid dimension i: _TAG_BASE + 2 i (towards
@@ -170,78 +174,22 @@ def _slab(x, axis, start, stop):
     return lax.slice_in_dim(x, start, stop, axis=axis)
 
 
-def _put(x, update, axis, start):
-    starts = [0] * x.ndim
-    starts[axis] = start
-    return lax.dynamic_update_slice(x, update, starts)
-
-
 def _exchange(x, widths, periods, grid):
-    """The exchange proper (arguments already checked).
-
-    Every slab is cut from the input ``x`` and patched with the halos received
-    along earlier grid dimensions (that fills the corners). ``x`` itself is
-    written only at the end, and the first write uses the result of the last
-    sendrecv, which (through the ordering token) depends on every read of
-    ``x``: so XLA can write the halos in place instead of copying the block
-    first. That is also why a periodic dimension of size 1 sends to itself
-    instead of slicing: an MPI self-message costs a copy of the slab, a local
-    slice read after the first write would cost a copy of the block.
-    """
-    received = []                                 # (axis, lower halo, upper halo)
-
-    def slab(axis, start, stop):
-        piece = _slab(x, axis, start, stop)
-        for j, lower_halo, upper_halo in received:
-            piece = _put(piece, _slab(lower_halo, axis, start, stop), j, 0)
-            piece = _put(piece, _slab(upper_halo, axis, start, stop), j,
-                         x.shape[j] - widths[j])
-        return piece
-
-    def template(source, axis, start, stop):
-        # The receive buffer's values survive only where nothing arrives (no
-        # neighbour): then they are the halo as it is. Where a neighbour
-        # sends, the whole slab is overwritten, so a fresh buffer saves the
-        # strided copy of the old halo.
-        if source == MPI.PROC_NULL:
-            return slab(axis, start, stop)
-        shape = list(x.shape)
-        shape[axis] = stop - start
-        return jnp.zeros(shape, x.dtype)
-
+    """The exchange proper (arguments already checked): one `halo_exchange`
+    primitive, with width 0 and no neighbours along the dimensions where
+    nothing is exchanged."""
+    exchanged, neighbours = [], []
     for axis, h in enumerate(widths):
         if h == 0 or (grid.dims[axis] == 1 and not periods[axis]):
-            continue                              # nothing to exchange
-        n = x.shape[axis]
-        # Both neighbours are this rank itself on a periodic dimension of size 1.
-        lower, upper = decomposition.neighbours(grid, axis, periods[axis])
-        # Towards lower: send my first h interior cells down, receive the upper
-        # halo from above. Where nothing arrives (PROC_NULL) the halo keeps its values.
-        upper_halo = sendrecv(slab(axis, h, 2 * h), template(upper, axis, n - h, n),
-                              source=upper, dest=lower, sendtag=_TAG_BASE + 2 * axis,
-                              recvtag=_TAG_BASE + 2 * axis, comm=grid.comm)
-        # Towards upper: send my last h interior cells up, receive the lower halo.
-        lower_halo = sendrecv(slab(axis, n - 2 * h, n - h), template(lower, axis, 0, h),
-                              source=lower, dest=upper, sendtag=_TAG_BASE + 2 * axis + 1,
-                              recvtag=_TAG_BASE + 2 * axis + 1, comm=grid.comm)
-        received.append((axis, lower_halo, upper_halo))
-
-    # Write the halos, the last exchanged dimension first. A slab received
-    # along an earlier dimension holds stale values in the halos of later
-    # dimensions (its sender had not filled them yet), so it is written only
-    # over the interior range of those dimensions; the later slabs carry the
-    # right corner values.
-    for k in range(len(received) - 1, -1, -1):
-        axis, lower_halo, upper_halo = received[k]
-        later = [a for a, _, _ in received[k + 1:]]
-        for piece, start in ((lower_halo, 0), (upper_halo, x.shape[axis] - widths[axis])):
-            starts = [0] * x.ndim
-            starts[axis] = start
-            for a in later:
-                piece = _slab(piece, a, widths[a], x.shape[a] - widths[a])
-                starts[a] = widths[a]
-            x = lax.dynamic_update_slice(x, piece, starts)
-    return x
+            exchanged.append(0)
+            neighbours.append((MPI.PROC_NULL, MPI.PROC_NULL))
+        else:
+            exchanged.append(h)
+            # both neighbours are this rank itself on a periodic dimension of size 1
+            neighbours.append(decomposition.neighbours(grid, axis, periods[axis]))
+    if not any(exchanged):
+        return x
+    return exchange(x, exchanged, neighbours, grid.comm, _TAG_BASE)
 
 
 def halo_exchange(x, halo, comm, *, periodic=None):

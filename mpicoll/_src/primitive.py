@@ -35,6 +35,11 @@ way for all ops:
   jaxpr, so the MPI scope hook (`scope`) marks those ops there
   (`in_place=True`); inside loops and conditionals results stay fresh.
 
+* **Updates in place.** An op declared with an `updated_operand` (the
+  halo exchange) writes into that operand's memory: its result is always
+  aliased to it, and where the operand stays live XLA copies it first,
+  which such an op would have to do anyway.
+
 * **Lowering.** One FFI custom call, target ``mpicoll_<name>``, with operands
   in row-major layout (XLA transposes whatever layout it chose), the ordering
   token last, and the op's attributes as int64 scalars or int64 arrays.
@@ -82,7 +87,7 @@ _HANDLER_ATTRIBUTES = set().union(*bridge.attribute_names())
 
 
 def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False,
-                  reusable_operand=None):
+                  reusable_operand=None, updated_operand=None):
     """Declare an MPI primitive.
 
     Args:
@@ -93,6 +98,8 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
       multiple_results: whether the primitive returns a tuple.
       reusable_operand: index of an operand whose memory the handler
         accepts as result 0's; see "In place when the input is dead".
+      updated_operand: index of an operand that result 0 always shares
+        memory with; see "Updates in place".
 
     Returns:
       The `Primitive`; the op module registers its JVP, transpose and
@@ -110,7 +117,8 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
     # bridge registers a CPU and a CUDA handler under it
     lowering = functools.partial(_lower, target=f"mpicoll_{name}",
                                  ffi_attributes=ffi_attributes,
-                                 reusable_operand=reusable_operand)
+                                 reusable_operand=reusable_operand,
+                                 updated_operand=updated_operand)
     for platform in ("cpu", "cuda"):
         mlir.register_lowering(prim, lowering, platform=platform)
     if reusable_operand is not None:
@@ -271,8 +279,8 @@ def _attribute(value):
     return mlir.i64_attr(int(value))
 
 
-def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, in_place=False,
-           **params):
+def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_operand,
+           in_place=False, **params):
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
     values = ffi_attributes(**params)
@@ -288,7 +296,8 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, in_place=Fa
         backend_config=attributes,
         has_side_effect=True,
         api_version=4,
-        operand_output_aliases={reusable_operand: 0} if in_place else None,
+        operand_output_aliases=({updated_operand: 0} if updated_operand is not None
+                                else {reusable_operand: 0} if in_place else None),
         operand_layouts=[*map(_row_major, ctx.avals_in), ()],
         result_layouts=[*map(_row_major, ctx.avals_out), ()],
     )
