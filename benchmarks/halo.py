@@ -21,6 +21,9 @@ Ratios are to the faster of the two mpi4py exchanges ("best"), per row.
   donated   the same with the input donated (XLA updates the halos in place),
             as a solver that carries its state does
   loop10    10 exchanges in a lax.fori_loop inside one jitted call, per exchange
+  copy      (not an exchange) a jitted copy of the same live block: what a
+            live input costs before any exchange, since JAX returns a new
+            array and never changes the caller's
 
 Stencil step (width 1): one explicit diffusion step (5-point / 7-point
 Laplacian) on the padded block, jitted and donated, with the exchange and
@@ -163,7 +166,8 @@ def laplacian_step(x, h, exchange):
 def make_variants(cart, h):
     ex = lambda x: halo_exchange(x, h, cart)
     loop = lambda x: lax.fori_loop(0, 10, lambda i, v: ex(v), x)
-    return {"jit1": jax.jit(ex), "donated": jax.jit(ex, donate_argnums=0),
+    return {"jit1": jax.jit(ex), "copy": jax.jit(jnp.copy),
+            "donated": jax.jit(ex, donate_argnums=0),
             "loop10": jax.jit(loop, donate_argnums=0),
             "step": jax.jit(lambda x: laplacian_step(x, h, ex), donate_argnums=0),
             "step_no_exchange": jax.jit(lambda x: laplacian_step(x, h, None),
@@ -219,6 +223,8 @@ def run(quick, log):
                     xj = jnp.asarray(x)
                     row["jit1"] = measure(lambda: variants["jit1"](xj).block_until_ready(),
                                           its, warm)
+                    row["copy"] = measure(lambda: variants["copy"](xj).block_until_ready(),
+                                          its, warm)
                     row["donated"] = measure(carried(variants["donated"], x), its, warm)
                     row["loop10"] = measure(carried(variants["loop10"], x),
                                             max(3, its // 5), 2) / 10
@@ -237,7 +243,8 @@ def run(quick, log):
 
 def header():
     cols = "".join(f"{v:>22}" for v in VARIANTS)
-    return (f"{'block':>10}{'dtype':>9}{'h':>3}{cols}{'step':>13}{'step w/o ex':>13}\n"
+    return (f"{'block':>10}{'dtype':>9}{'h':>3}{cols}{'copy':>11}{'step':>13}"
+            f"{'step w/o ex':>13}\n"
             + " " * 22 + "".join(f"{'time (x best)':>22}" for _ in VARIANTS))
 
 
@@ -247,7 +254,7 @@ def format_row(row):
                     for v in VARIANTS)
     step = (f"{fmt_time(row['step']):>13}{fmt_time(row['step_no_exchange']):>13}"
             if "step" in row else "")
-    return f"{block:>10}{row['dtype']:>9}{row['h']:>3}{cells}{step}"
+    return f"{block:>10}{row['dtype']:>9}{row['h']:>3}{cells}{fmt_time(row['copy']):>11}{step}"
 
 
 def summary(results):
@@ -257,6 +264,10 @@ def summary(results):
         lines.append(f"{v:8} / best mpi4py: geometric mean {np.exp(np.log(ratios).mean()):.2f}x, "
                      f"median {np.median(ratios):.2f}x, range {ratios.min():.2f}-"
                      f"{ratios.max():.2f}x over {len(ratios)} cases")
+    beyond = np.array([max(r["jit1"] - r["copy"], 1e-9) / r["best"] for r in results])
+    lines.append(f"(jit1 - copy) / best mpi4py: geometric mean "
+                 f"{np.exp(np.log(beyond).mean()):.2f}x, median {np.median(beyond):.2f}x "
+                 "(a live input's exchange beyond copying the block)")
     for d in (2, 3):
         big = [r for r in results if r["dims"] == d and r["block"] == max(SIZES[d])]
         ratios = [r["donated"] / r["best"] for r in big]
