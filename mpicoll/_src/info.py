@@ -374,6 +374,21 @@ def _check_send_recv(comm):
     return got, template if n == 1 else _ints(left)
 
 
+def _check_halo_exchange(comm):
+    """A ring of blocks of 2 rows (periodic), halo width 1: each rank's halo
+    rows are its neighbours' edge rows."""
+    r, n = comm.rank, comm.size
+    whole = np.arange(2 * n * 3, dtype=np.int32).reshape(2 * n, 3)
+    block = np.zeros((4, 3), np.int32)
+    block[1:3] = whole[2 * r:2 * r + 2]
+    ring = comm.Create_cart([n], periods=[True])
+    try:
+        got = np.asarray(_jit(lambda x: mpicoll.halo_exchange(x, 1, ring), block))
+    finally:
+        ring.Free()
+    return got, np.take(whole, range(2 * r - 1, 2 * r + 3), axis=0, mode="wrap")
+
+
 def _check_barrier(comm):
     r = comm.rank
     got = _jit(lambda x: (mpicoll.barrier(comm=comm), x + 1)[1], _ints(r))
@@ -398,6 +413,7 @@ CHECKS = {
     "scatterv": _check_scatterv,
     "sendrecv": _check_sendrecv,
     "send/recv": _check_send_recv,
+    "halo_exchange": _check_halo_exchange,
     "barrier": _check_barrier,
 }
 
