@@ -1655,10 +1655,13 @@ cdef int halo_exchange(Call* c) noexcept nogil:
     cdef int64_t lo[MAX_BOX_RANK + 1]
     cdef int64_t hi[MAX_BOX_RANK + 1]
     cdef int64_t h, length, rounds, k
-    cdef int lower, upper, tag = <int>c.attr[ATTR_SENDTAG] * KIND_SPAN
-    cdef int counts[4]
-    cdef MPI_Datatype types[4]
+    cdef int lower, upper, count, tag = <int>c.attr[ATTR_SENDTAG] * KIND_SPAN
+    cdef MPI_Datatype box
     cdef MPI_Request requests[4]
+    # the four messages of a dimension: into the upper and the lower halo,
+    # from the first and the last interior cells (the j-th start and peer)
+    cdef int64_t starts[4]
+    cdef int peers[4]
     for i in range(ndims):
         h = widths[i]
         lower = <int>neighbours[2 * i]
@@ -1666,6 +1669,8 @@ cdef int halo_exchange(Call* c) noexcept nogil:
         if h == 0 or (lower == MPI_PROC_NULL and upper == MPI_PROC_NULL):
             continue
         length = y.dims[i]
+        starts[0], starts[1], starts[2], starts[3] = length - h, 0, h, length - 2 * h
+        peers[0], peers[1], peers[2], peers[3] = upper, lower, lower, upper
         if lower == c.rank and upper == c.rank and mpicoll_copy_stream == NULL:
             copy_slab(y, i, h, length - h, h)        # own neighbour, host memory:
             copy_slab(y, i, length - 2 * h, 0, h)    # the messages are local copies
@@ -1679,30 +1684,22 @@ cdef int halo_exchange(Call* c) noexcept nogil:
         while ierr == MPI_SUCCESS and k < rounds:
             tile_bounds(k, n, tile, ntiles, lo, hi)
             for j in range(4):
-                types[j] = MPI_BYTE
                 requests[j] = MPI_REQUEST_NULL
-            # receive boxes: upper halo, lower halo; send boxes: first and last interior cells
-            ierr = tile_piece(y, i, length - h, h, lo, hi, True, &counts[0], &types[0])
-            if ierr == MPI_SUCCESS:
-                ierr = tile_piece(y, i, 0, h, lo, hi, True, &counts[1], &types[1])
-            if ierr == MPI_SUCCESS:
-                ierr = tile_piece(y, i, h, h, lo, hi, True, &counts[2], &types[2])
-            if ierr == MPI_SUCCESS:
-                ierr = tile_piece(y, i, length - 2 * h, h, lo, hi, True, &counts[3], &types[3])
-            if ierr == MPI_SUCCESS:
-                c.where = b"MPI_Irecv"
-                ierr = MPI_Irecv(y.data, counts[0], types[0], upper, tag + 2 * i * KIND_SPAN,
-                                 c.comm, &requests[0])
-            if ierr == MPI_SUCCESS:
-                ierr = MPI_Irecv(y.data, counts[1], types[1], lower,
-                                 tag + (2 * i + 1) * KIND_SPAN, c.comm, &requests[1])
-            if ierr == MPI_SUCCESS:
-                c.where = b"MPI_Isend"
-                ierr = MPI_Isend(y.data, counts[2], types[2], lower, tag + 2 * i * KIND_SPAN,
-                                 c.comm, &requests[2])
-            if ierr == MPI_SUCCESS:
-                ierr = MPI_Isend(y.data, counts[3], types[3], upper,
-                                 tag + (2 * i + 1) * KIND_SPAN, c.comm, &requests[3])
+            for j in range(4):
+                box = MPI_BYTE                 # tile_piece leaves it for an empty piece
+                ierr = tile_piece(y, i, starts[j], h, lo, hi, True, &count, &box)
+                if ierr != MPI_SUCCESS:
+                    break
+                if j < 2:
+                    c.where = b"MPI_Irecv"
+                    ierr = MPI_Irecv(y.data, count, box, peers[j], tag + (2 * i + j) * KIND_SPAN,
+                                     c.comm, &requests[j])
+                else:
+                    c.where = b"MPI_Isend"
+                    ierr = MPI_Isend(y.data, count, box, peers[j],
+                                     tag + (2 * i + j - 2) * KIND_SPAN, c.comm, &requests[j])
+                if ierr != MPI_SUCCESS:
+                    break
             if ierr == MPI_SUCCESS:
                 c.where = b"MPI_Waitall"
                 ierr = MPI_Waitall(4, requests, MPI_STATUSES_IGNORE)
