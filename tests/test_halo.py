@@ -401,6 +401,33 @@ def test_updates_a_donated_block_and_keeps_a_live_one(comm):
                       "kept": (np.asarray(xl), x)})
 
 
+def test_operand_read_after_the_exchange_keeps_its_values(comm):
+    """XLA copies the block before the in-place exchange wherever it is read
+    again: a temporary returned beside the result, the input added to the
+    result, and a loop carry used after the exchange in the loop body."""
+    case = CASES[2]
+    a_ext = global_data(case, 55)
+    x = case.local_input(a_ext)
+    ex = case.exchange
+
+    def both(v):
+        t = v * 2
+        return ex(t), t, ex(v) + v
+
+    def loop(v):
+        return lax.fori_loop(0, 2, lambda i, c: ex(c) + c, v)
+
+    out, t, summed = jax.jit(both)(x)
+    looped = jax.jit(loop, donate_argnums=0)(jnp.asarray(x))
+    once = case.expected(a_ext)
+    # the loop's second exchange sees the first step's sum (halos and all)
+    first = once + x
+    second_input_ext = case.assemble(WORLD.allgather(first))
+    twice = case.expected(second_input_ext) + first
+    assert_all_equal({"temporary": (out, case.expected(2 * a_ext)), "t": (t, 2 * x),
+                      "input added": (summed, once + x), "loop": (looped, twice)})
+
+
 def test_many_block_shapes_then_the_first_again(comm):
     """More distinct face datatypes than the handler keeps (64): the oldest
     are replaced and every exchange stays right, also the first shape again."""
