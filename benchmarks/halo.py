@@ -21,6 +21,8 @@ Ratios are to the faster of the two mpi4py exchanges ("best"), per row.
   donated   the same with the input donated (XLA updates the halos in place),
             as a solver that carries its state does
   loop10    10 exchanges in a lax.fori_loop inside one jitted call, per exchange
+  adjoint   the exchange's transpose (what the backward pass of jax.grad
+            runs: halo cotangents sent back and added), jitted and donated
   copy      (not an exchange) a jitted copy of the same live block: what a
             live input costs before any exchange, since JAX returns a new
             array and never changes the caller's
@@ -60,7 +62,7 @@ timing_comm = comm.Dup()   # barriers and result gathering stay off the measured
 SIZES = {2: [64, 128, 256, 512, 1024], 3: [64, 128]}
 WIDTHS = [1, 2, 4]
 DTYPES = ["float32", "float64"]
-VARIANTS = ["mpi4py", "subarray", "jit1", "donated", "loop10"]
+VARIANTS = ["mpi4py", "subarray", "jit1", "donated", "loop10", "adjoint"]
 
 
 def iterations(cells, quick):
@@ -166,9 +168,11 @@ def laplacian_step(x, h, exchange):
 def make_variants(cart, h):
     ex = lambda x: halo_exchange(x, h, cart)
     loop = lambda x: lax.fori_loop(0, 10, lambda i, v: ex(v), x)
+    adjoint = lambda c: jax.linear_transpose(ex, c)(c)[0]
     return {"jit1": jax.jit(ex), "copy": jax.jit(jnp.copy),
             "donated": jax.jit(ex, donate_argnums=0),
             "loop10": jax.jit(loop, donate_argnums=0),
+            "adjoint": jax.jit(adjoint, donate_argnums=0),
             "step": jax.jit(lambda x: laplacian_step(x, h, ex), donate_argnums=0),
             "step_no_exchange": jax.jit(lambda x: laplacian_step(x, h, None),
                                         donate_argnums=0)}
@@ -228,6 +232,7 @@ def run(quick, log):
                     row["donated"] = measure(carried(variants["donated"], x), its, warm)
                     row["loop10"] = measure(carried(variants["loop10"], x),
                                             max(3, its // 5), 2) / 10
+                    row["adjoint"] = measure(carried(variants["adjoint"], x), its, warm)
                     if h == 1:
                         row["step"] = measure(carried(variants["step"], x), its, warm)
                         row["step_no_exchange"] = measure(
