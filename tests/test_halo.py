@@ -273,6 +273,27 @@ def test_grad_matches_serial(case):
     np.testing.assert_allclose(grad, expected, rtol=RTOL, atol=ATOL)
 
 
+@pytest.mark.parametrize("limit", [None, 24], ids=["one_message", "chunked"])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float32", "complex64",
+                                   "complex128"])
+def test_adjoint_in_every_float_dtype(dtype, limit):
+    """The adjoint adds received cotangents with MPI's sum of the dtype
+    (float16 and bfloat16 too) and tiles faces past the chunk limit: on
+    small integer cotangents (exact in every dtype) it equals the float64
+    adjoint, which test_grad_matches_serial checks against serial JAX."""
+    case = CASES[6]
+    shape = case.padded_shape(case.coords())
+    ct = rank_rng(13).integers(-4, 5, size=shape).astype(np.float64)
+    adjoint = lambda c: jax.linear_transpose(case.exchange, c)(c)[0]
+    reference = np.asarray(jax.jit(adjoint)(ct))
+    mpicoll.set_chunk_bytes(limit)
+    try:
+        got = jax.jit(adjoint)(jnp.asarray(ct, dtype))
+    finally:
+        mpicoll.set_chunk_bytes(None)
+    assert_all_equal({dtype: (got, reference.astype(dtype))})
+
+
 def test_check_grads_rank_symmetric(monkeypatch):
     """Fully periodic, even blocks: the same program on every rank up to relabelling,
     so reverse mode check_grads (local inner products) is valid too."""

@@ -470,8 +470,11 @@ cdef XLA_FFI_Error* staged(XLA_FFI_CallFrame* frame, Handler handler,
     return err
 
 
-cdef XLA_FFI_Error* on_cuda(XLA_FFI_CallFrame* frame, Handler handler) noexcept nogil:
-    """Run the CPU handler `handler` for a call frame of XLA's CUDA backend."""
+cdef XLA_FFI_Error* on_cuda(XLA_FFI_CallFrame* frame, Handler handler,
+                            bint host_only=False) noexcept nogil:
+    """Run the CPU handler `handler` for a call frame of XLA's CUDA backend;
+    `host_only`: always through host staging (the handler computes on the
+    data, as the halo exchange's adjoint adds)."""
     cdef ChainedExtension* ext = frame.extension_start
     if ext != NULL and ext.type == XLA_FFI_Extension_Metadata:
         return handler(frame)                 # answered without touching anything
@@ -494,7 +497,7 @@ cdef XLA_FFI_Error* on_cuda(XLA_FFI_CallFrame* frame, Handler handler) noexcept 
         r = cu.CtxPushCurrent(context)
     if r != 0:
         return cuda_error(frame.api, b"cuStreamGetCtx/cuCtxPushCurrent", r)
-    if use_device_pointers() and not half_reduction(frame):
+    if use_device_pointers() and not half_reduction(frame) and not host_only:
         err = on_device(frame, handler, stream)
     else:
         err = staged(frame, handler, stream)
@@ -543,6 +546,9 @@ cdef XLA_FFI_Error* c_redistribute(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* c_halo_exchange(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_halo_exchange)
 
+cdef XLA_FFI_Error* c_halo_adjoint(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_halo_adjoint, True)       # adds on the host
+
 cdef XLA_FFI_Error* c_allgatherv(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_allgatherv)
 
@@ -582,6 +588,7 @@ def cuda_handlers():
         "alltoallv": PyCapsule_New(<void*>c_alltoallv, NULL, NULL),
         "redistribute": PyCapsule_New(<void*>c_redistribute, NULL, NULL),
         "halo_exchange": PyCapsule_New(<void*>c_halo_exchange, NULL, NULL),
+        "halo_adjoint": PyCapsule_New(<void*>c_halo_adjoint, NULL, NULL),
         "allgatherv": PyCapsule_New(<void*>c_allgatherv, NULL, NULL),
         "gatherv": PyCapsule_New(<void*>c_gatherv, NULL, NULL),
         "scatterv": PyCapsule_New(<void*>c_scatterv, NULL, NULL),
