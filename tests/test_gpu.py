@@ -23,7 +23,8 @@ each against a reference computed on the CPU from every rank's input:
   in a `fori_loop` whose result depends on the order of the iterations;
 * gradients and JVPs of every differentiable operation against the serial
   reference;
-* fft3d and halo_exchange against NumPy;
+* fft3d and halo_exchange against NumPy, the halo exchange's adjoint
+  against the CPU's;
 * the staging buffers are reused, not allocated per call.
 """
 
@@ -246,6 +247,26 @@ def test_halo_exchange_matches_numpy(path):
         wrapped = np.pad(whole, [(h, h) for h in halo], mode="wrap")
         window = tuple(slice(s.start, s.stop + 2 * h) for s, h in zip(inner, halo))
         assert_all_equal({"halo": (got, wrapped[window])})
+    finally:
+        cart.Free()
+
+
+def test_halo_exchange_adjoint_matches_cpu(path):
+    """The adjoint (the backward pass: cotangents sent back and added on the
+    host, staged on every path) on the GPU equals the same adjoint on the
+    CPU, which the CPU suite checks against serial JAX."""
+    dims = MPI.Compute_dims(WORLD.size, 2)
+    cart = WORLD.Create_cart(dims, periods=[True, False])
+    try:
+        halo = (1, 2)
+        shape = tuple(4 + 2 * h for h in halo) + (3,)
+        ct = np.random.default_rng(WORLD.rank).integers(-4, 5, size=shape).astype(np.float32)
+        exchange = lambda v: mpicoll.halo_exchange(v, halo, cart)
+        adjoint = jax.jit(lambda c: jax.linear_transpose(exchange, c)(c)[0])
+        got = adjoint(on_gpu(ct))
+        check_on_gpu(got, "halo_exchange adjoint")
+        want = adjoint(jax.device_put(ct, jax.devices("cpu")[0]))
+        assert_all_equal({"halo adjoint": (got, np.asarray(want))})
     finally:
         cart.Free()
 
