@@ -228,12 +228,19 @@ def halo_exchange(x, halo, comm, *, periodic=None):
       An array with the shape and dtype of ``x``: interior cells unchanged,
       halo cells filled.
 
-    Gradients: the exchange is linear and built only from ``mpicoll.sendrecv``
-    (and slicing), so JVPs apply it to the tangent and the transpose is the true
-    adjoint: each halo cotangent is sent back and *added* to the neighbour's
-    interior cell it was copied from; overwritten halo cells get zero
-    cotangent; unchanged boundary halos pass theirs through. Works under
-    ``jit``, ``vmap`` and ``lax`` control flow like every mpicoll op.
+    Gradients: the exchange is linear, so JVPs apply it to the tangent, and
+    its transpose is the true adjoint (a second MPI operation, whose own
+    transpose is the exchange): each halo cotangent is sent back and *added*
+    to the neighbour's interior cell it was copied from; overwritten halo
+    cells get zero cotangent; unchanged boundary halos pass theirs through.
+    Like every collective, every rank must differentiate it alike (see
+    docs/differentiation.md, "Pitfalls"). Works under ``jit``, ``vmap`` and
+    ``lax`` control flow like every mpicoll op.
+
+    Memory: the exchange writes into its input's buffer. Donate the block
+    (``jax.jit(f, donate_argnums=0)``) or exchange inside a ``lax.scan`` /
+    ``fori_loop`` and no copy is made; a block the caller keeps is copied
+    into the result first.
 
     The checks below run at trace time and communicate over ``comm``, so
     they raise on every rank alike, and every rank must call with the same
