@@ -396,6 +396,7 @@ cdef XLA_FFI_Error* run(XLA_FFI_CallFrame* frame, Body body, int nargs, int nret
             if err != NULL:
                 return err
         start = MPI_Wtime()
+    advise_fresh_results(&call)
     cdef int ierr = body(&call)
     if debug_mode:
         log_call(&call, ierr, MPI_Wtime() - start)
@@ -404,6 +405,24 @@ cdef XLA_FFI_Error* run(XLA_FFI_CallFrame* frame, Body body, int nargs, int nret
     if ierr != MPI_SUCCESS:
         return call_error(&call, ierr)
     return NULL
+
+
+# --- fresh results of 4 MiB and more get huge pages (xla_ffi.pxd) -----------
+
+cdef void advise_fresh_results(const Call* c) noexcept nogil:
+    """`advise_huge_pages` for each result that is not an operand's memory
+    (in place, that memory was written before) on host memory."""
+    cdef int k, j
+    cdef bint operand_memory
+    if mpicoll_copy_stream != NULL:         # device memory (CUDA-aware path)
+        return
+    for k in range(c.nrets):
+        operand_memory = False
+        for j in range(c.nargs):
+            operand_memory |= c.args[j].data == c.rets[k].data
+        if not operand_memory:
+            advise_huge_pages(c.rets[k].data,
+                              num_elements(c.rets[k]) * item_size(c.rets[k].dtype))
 
 
 # --- debug mode ---------------------------------------------------------------

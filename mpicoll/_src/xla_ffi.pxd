@@ -1,7 +1,7 @@
 # Declarations from XLA's plain C FFI header, `xla/ffi/api/c_api.h`, which
 # jaxlib ships (`jax.ffi.include_dir()`). Only what the handlers use.
 
-from libc.stdint cimport int64_t, uint32_t
+from libc.stdint cimport int64_t, uint32_t, uintptr_t
 from libc.string cimport memcmp, strlen
 
 # --- Compatibility across header versions: the one place that knows them ---
@@ -196,3 +196,36 @@ cdef inline XLA_FFI_Error* ffi_error(const XLA_FFI_Api* api, XLA_FFI_Error_Code 
 cdef inline bint attribute_named(const XLA_FFI_ByteSpan* name, const char* text) noexcept nogil:
     """Whether an attribute's name (not NUL-terminated) is `text`."""
     return name.len == strlen(text) and memcmp(name.ptr, text, name.len) == 0
+
+
+# --- Fresh result memory: transparent huge pages ---------------------------
+#
+# XLA gives every result new memory; glibc maps large blocks fresh from the
+# kernel, whose first write to each 4 KiB page faults and zeroes it (about
+# 1.3 us per page on the machines measured, 21 ms per 64 MiB), and MPI's
+# copies through 4 KiB pages also miss the TLB more. Asking the kernel for
+# transparent huge pages on the buffer before anything is written makes
+# that one fault per 2 MiB -- what NumPy does for its own arrays of 4 MiB
+# and more (benchmarks/README.md, "Huge pages"). The advice covers this
+# buffer's whole 2 MiB blocks only: no process-wide setting, no effect on
+# memory that was touched before (a reused block keeps its pages) or where
+# the kernel has transparent huge pages switched off.
+
+cdef extern from "<sys/mman.h>" nogil:
+    int madvise(void* addr, size_t length, int advice)
+    enum: MADV_HUGEPAGE
+
+cdef enum:
+    HUGE_PAGE = 2 * 1024 * 1024
+    HUGE_ADVICE_MIN_BYTES = 4 * 1024 * 1024   # as NumPy
+
+
+cdef inline void advise_huge_pages(void* data, int64_t nbytes) noexcept nogil:
+    """Advise huge pages for the host buffer [data, data + nbytes) if it
+    holds at least HUGE_ADVICE_MIN_BYTES (failure is harmless: ignored)."""
+    if nbytes < HUGE_ADVICE_MIN_BYTES:
+        return
+    cdef uintptr_t first = (<uintptr_t>data + HUGE_PAGE - 1) & ~(<uintptr_t>HUGE_PAGE - 1)
+    cdef uintptr_t last = (<uintptr_t>data + <uintptr_t>nbytes) & ~(<uintptr_t>HUGE_PAGE - 1)
+    if last > first:
+        madvise(<void*>first, last - first, MADV_HUGEPAGE)
