@@ -203,13 +203,13 @@ cdef inline bint attribute_named(const XLA_FFI_ByteSpan* name, const char* text)
 # XLA gives every result new memory; glibc maps large blocks fresh from the
 # kernel, whose first write to each 4 KiB page faults and zeroes it (about
 # 1.3 us per page on the machines measured, 21 ms per 64 MiB), and MPI's
-# copies through 4 KiB pages also miss the TLB more. Asking the kernel for
+# copies through 4 KiB pages miss the TLB more. Asking the kernel for
 # transparent huge pages on the buffer before anything is written makes
-# that one fault per 2 MiB -- what NumPy does for its own arrays of 4 MiB
-# and more (benchmarks/README.md, "Huge pages"). The advice covers this
-# buffer's whole 2 MiB blocks only: no process-wide setting, no effect on
-# memory that was touched before (a reused block keeps its pages) or where
-# the kernel has transparent huge pages switched off.
+# that one fault per 2 MiB, as NumPy does for its own arrays of 4 MiB and
+# more (measurements: benchmarks/README.md, "Huge pages"). The advice
+# covers this buffer's whole 2 MiB blocks only: no process-wide setting, no
+# effect on memory that was written before (a reused block keeps its
+# pages) or where the kernel has transparent huge pages switched off.
 
 cdef extern from "<sys/mman.h>" nogil:
     int madvise(void* addr, size_t length, int advice)
