@@ -215,14 +215,6 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
     return NULL
 
 
-cdef int64_t num_elements(const XLA_FFI_Buffer* buf) noexcept nogil:
-    cdef int64_t n = 1
-    cdef int64_t i
-    for i in range(buf.rank):
-        n *= buf.dims[i]
-    return n
-
-
 # ---------------------------------------------------------------------------
 # 3. Datatypes and reduction operations
 # ---------------------------------------------------------------------------
@@ -246,21 +238,6 @@ cdef MPI_Datatype mpi_datatype(XLA_FFI_DataType dtype) noexcept nogil:
     if dtype == XLA_FFI_DataType_C64: return MPI_C_FLOAT_COMPLEX
     if dtype == XLA_FFI_DataType_C128: return MPI_C_DOUBLE_COMPLEX
     return MPI_DATATYPE_NULL
-
-
-cdef int64_t item_size(XLA_FFI_DataType dtype) noexcept nogil:
-    if dtype == XLA_FFI_DataType_PRED or dtype == XLA_FFI_DataType_S8 or \
-            dtype == XLA_FFI_DataType_U8:
-        return 1
-    if dtype == XLA_FFI_DataType_S16 or dtype == XLA_FFI_DataType_U16 or \
-            dtype == XLA_FFI_DataType_F16 or dtype == XLA_FFI_DataType_BF16:
-        return 2
-    if dtype == XLA_FFI_DataType_S32 or dtype == XLA_FFI_DataType_U32 or \
-            dtype == XLA_FFI_DataType_F32:
-        return 4
-    if dtype == XLA_FFI_DataType_C128:
-        return 16
-    return 8
 
 
 # Reduction codes shared with Python (`mpicoll._src.validation.OPS`).
@@ -422,7 +399,7 @@ cdef void advise_fresh_results(const Call* c) noexcept nogil:
             operand_memory |= c.args[j].data == c.rets[k].data
         if not operand_memory:
             advise_huge_pages(c.rets[k].data,
-                              num_elements(c.rets[k]) * item_size(c.rets[k].dtype))
+                              data_bytes(c.rets[k]))
 
 
 # --- debug mode ---------------------------------------------------------------
@@ -791,7 +768,7 @@ cdef int reduce(Call* c) noexcept nogil:
     # The result is the reduction on root and `x` unchanged elsewhere.
     cdef int ierr = element_rounds(c, c.args[0], True, reduce_range)
     if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT]:
-        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * item_size(c.args[0].dtype))
+        copy_buffer(c.rets[0], c.args[0], data_bytes(c.args[0]))
     return ierr
 
 
@@ -807,7 +784,7 @@ cdef int bcast(Call* c) noexcept nogil:
     # Root's `x` is sent; elsewhere `x` only gives the shape. The receivers
     # learn whether root differentiates ("rooted sends" below).
     cdef int root = <int>c.attr[ATTR_ROOT]
-    cdef int64_t nbytes = num_elements(c.rets[0]) * item_size(c.rets[0].dtype)
+    cdef int64_t nbytes = data_bytes(c.rets[0])
     cdef char packed[PACKED_STATE_LIMIT + 1]
     cdef int ierr
     if not packs_state(c, nbytes):
@@ -821,7 +798,7 @@ cdef int bcast(Call* c) noexcept nogil:
 
 cdef int bcast_data(Call* c) noexcept nogil:
     if c.rank == <int>c.attr[ATTR_ROOT]:
-        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * item_size(c.args[0].dtype))
+        copy_buffer(c.rets[0], c.args[0], data_bytes(c.args[0]))
     return element_rounds(c, c.rets[0], False, bcast_range)
 
 
@@ -913,7 +890,7 @@ cdef int scatter(Call* c) noexcept nogil:
     # Root's x holds one block per rank; elsewhere x only gives the shape.
     # The receivers learn whether root differentiates ("rooted sends" below).
     cdef int root = <int>c.attr[ATTR_ROOT]
-    cdef int64_t block = num_elements(c.rets[0]) * item_size(c.rets[0].dtype)
+    cdef int64_t block = data_bytes(c.rets[0])
     cdef int64_t i
     if not packs_state(c, block):
         return with_announced_state(c, scatter_data)
@@ -1669,7 +1646,7 @@ cdef bint halo_arguments(Call* c) noexcept nogil:
         if widths[d] < 0 or 3 * widths[d] > y.dims[d]:
             c.message = b"mpicoll: halo_exchange got a halo wider than the interior"
             return False
-    copy_buffer(y, x, num_elements(y) * item_size(y.dtype))
+    copy_buffer(y, x, data_bytes(y))
     return True
 
 

@@ -71,24 +71,6 @@ cdef object as_array(XLA_FFI_Buffer* buf, object dtype):
     return np.frombuffer(view, dtype=dtype).reshape(shape)
 
 
-cdef int64_t item_bytes(XLA_FFI_Buffer* buf) noexcept nogil:
-    """The buffer's size in bytes (the dtypes the local FFT handles)."""
-    cdef int64_t n = 4 if buf.dtype == XLA_FFI_DataType_F32 else \
-        8 if buf.dtype == XLA_FFI_DataType_F64 or buf.dtype == XLA_FFI_DataType_C64 else 16
-    cdef int i
-    for i in range(buf.rank):
-        n *= buf.dims[i]
-    return n
-
-
-cdef bint is_empty(XLA_FFI_Buffer* buf) noexcept nogil:
-    cdef int64_t i
-    for i in range(buf.rank):
-        if buf.dims[i] == 0:
-            return True
-    return False
-
-
 cdef XLA_FFI_Error* h_local_fft(XLA_FFI_CallFrame* frame) noexcept nogil:
     if answer_metadata_query(frame):
         return NULL
@@ -121,10 +103,10 @@ cdef XLA_FFI_Error* h_local_fft(XLA_FFI_CallFrame* frame) noexcept nogil:
             return fft_error(frame, b"mpicoll: local_fft got an unknown attribute")
     if x.rank != y.rank or naxes < 1 or kind < KIND_C2C or kind > KIND_C2R:
         return fft_error(frame, b"mpicoll: local_fft got inconsistent shapes or attributes")
-    if is_empty(x) or is_empty(y):
+    if num_elements(x) == 0 or num_elements(y) == 0:
         return NULL
     if x.data != y.data:                     # a fresh result (not in place)
-        advise_huge_pages(y.data, item_bytes(y))
+        advise_huge_pages(y.data, data_bytes(y))
     cdef char message[512]
     with gil:
         global ducc_fft

@@ -337,7 +337,7 @@ cdef int64_t buffer_bytes(const XLA_FFI_Buffer* buf) noexcept nogil:
     # rejects it before reading any buffer
     if buf.dtype == XLA_FFI_DataType_TOKEN or mpi_datatype(buf.dtype) == MPI_DATATYPE_NULL:
         return 0
-    return num_elements(buf) * item_size(buf.dtype)
+    return data_bytes(buf)
 
 
 cdef bint half_reduction(const XLA_FFI_CallFrame* frame) noexcept nogil:

@@ -193,6 +193,35 @@ cdef inline XLA_FFI_Error* ffi_error(const XLA_FFI_Api* api, XLA_FFI_Error_Code 
     return api.XLA_FFI_Error_Create(&args)
 
 
+cdef inline int64_t num_elements(const XLA_FFI_Buffer* buf) noexcept nogil:
+    cdef int64_t n = 1
+    cdef int64_t i
+    for i in range(buf.rank):
+        n *= buf.dims[i]
+    return n
+
+
+cdef inline int64_t item_size(XLA_FFI_DataType dtype) noexcept nogil:
+    """Bytes per element (8 for an element type not listed: the handlers
+    reject those before reading any buffer)."""
+    if dtype == XLA_FFI_DataType_PRED or dtype == XLA_FFI_DataType_S8 or \
+            dtype == XLA_FFI_DataType_U8:
+        return 1
+    if dtype == XLA_FFI_DataType_S16 or dtype == XLA_FFI_DataType_U16 or \
+            dtype == XLA_FFI_DataType_F16 or dtype == XLA_FFI_DataType_BF16:
+        return 2
+    if dtype == XLA_FFI_DataType_S32 or dtype == XLA_FFI_DataType_U32 or \
+            dtype == XLA_FFI_DataType_F32:
+        return 4
+    if dtype == XLA_FFI_DataType_C128:
+        return 16
+    return 8
+
+
+cdef inline int64_t data_bytes(const XLA_FFI_Buffer* buf) noexcept nogil:
+    return num_elements(buf) * item_size(buf.dtype)
+
+
 cdef inline bint attribute_named(const XLA_FFI_ByteSpan* name, const char* text) noexcept nogil:
     """Whether an attribute's name (not NUL-terminated) is `text`."""
     return name.len == strlen(text) and memcmp(name.ptr, text, name.len) == 0
