@@ -339,16 +339,23 @@ def test_alltoall_blocks_beyond_2gib(comm):
     of stripe positions: then every other byte is zero, i.e. the block equals
     the expected one element for element. A checksum in int64 is checked too.
     """
+    exchange_striped_blocks(comm, "alltoall", (comm.size, B), mpicoll.alltoall)
+
+
+def exchange_striped_blocks(comm, name, shape, op):
+    """Fill this rank's striped blocks (`striped_blocks`, reshaped to
+    `shape`), exchange them with `op`, and check that row s of the result
+    is what rank s sent here (`check_striped_blocks`); each step timed."""
     P, r = comm.size, comm.rank
-    clock = Clock("alltoall")
+    clock = Clock(name)
     idx = stripe_positions()
-    x = to_jax(striped_blocks(r, P, idx).reshape(P, B))
+    x = to_jax(striped_blocks(r, P, idx).reshape(shape))
     clock("fill")
-    out = mpicoll.alltoall(x)
+    out = op(x)
     out.block_until_ready()
     del x
     gc.collect()
-    clock("alltoall")
+    clock(name)
     got = as_numpy(out)
     assert got.shape == (P, B)
     check_striped_blocks(got, r, idx)
@@ -390,21 +397,8 @@ def test_redistribute_pieces_beyond_2gib(comm):
     (two MPI_Alltoallw rounds). Input striped as in the alltoall test, with
     column block s holding what goes to rank s; the result's row s is what
     rank s sent. Peak per rank ~4.4 GiB (the 4 GiB result)."""
-    P, r = comm.size, comm.rank
-    clock = Clock("redistribute")
-    idx = stripe_positions()
-    x = to_jax(striped_blocks(r, P, idx).reshape(1, P * B))
-    clock("fill")
-    out = mpicoll.redistribute(x, 1, 0)
-    out.block_until_ready()
-    del x
-    gc.collect()
-    clock("redistribute")
-    got = as_numpy(out)
-    assert got.shape == (P, B)
-    check_striped_blocks(got, r, idx)
-    del got, out
-    clock("check")
+    exchange_striped_blocks(comm, "redistribute", (1, comm.size * B),
+                            lambda x: mpicoll.redistribute(x, 1, 0))
 
 
 def test_alltoallv_block_beyond_2gib(comm):
