@@ -27,6 +27,11 @@ scatter(v): one rank's block, root holds P times N). GB/s = N / time.
 Variants, all in the same run:
 
   mpi4py      the MPI call on preallocated NumPy buffers (the floor)
+  xla_mem     the same mpi4py call in the memory situation mpicoll's handler
+              is in: it sends from the JAX input's own memory (a zero-copy
+              NumPy view of pages XLA wrote, 4 KiB pages) and receives into
+              buffers allocated for each call (as XLA allocates each result);
+              not for bcast, whose mpi4py call receives into its input
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
   donated     mpicoll, one op per jitted call with the input donated (for
@@ -44,7 +49,8 @@ a scalar computed in the same executable, so block_until_ready waits for them.
 Writes (reporting.py) a table (time, GB/s, ratio to mpi4py; jit1 - mpi4py,
 what a jitted call of the op costs beyond the MPI call; and that minus
 `identity`, a jitted identity on the same input: what mpicoll adds beyond
-any jitted call with a fresh result) to stdout and
+any jitted call with a fresh result; jit1 / xla_mem; and the page faults per
+jit1 call, the slowest rank's) to stdout and
 --out/primitives_np<P>.txt, JSON with metadata and a PNG plot (bandwidth vs
 size, one panel per op) to --out.
 """
@@ -114,6 +120,7 @@ class Op:
     unit: int = 1                        # n is rounded down to a multiple of this
     min_ranks: int = 1
     smallest_only: bool = False          # no data: one row, at the smallest size
+    receives_into_input: bool = False    # the mpi4py call writes into x: no xla_mem
 
 
 def flat(n):
@@ -168,7 +175,7 @@ OPS = {
         lambda m, n: lambda x: m.reduce(x, MPI.SUM, ROOT), donate="input"),
     "bcast": Op(
         flat, lambda x, n: partial(comm.Bcast, x, root=ROOT),
-        lambda m, n: lambda x: m.bcast(x, ROOT), donate="input"),
+        lambda m, n: lambda x: m.bcast(x, ROOT), donate="input", receives_into_input=True),
     "scan": Op(
         flat, lambda x, n: partial(comm.Scan, x, empty(x.shape), op=MPI.SUM),
         lambda m, n: lambda x: m.scan(x, MPI.SUM), donate="input"),
@@ -244,6 +251,14 @@ def jax_call(fn, x):
     return lambda: fn(x).block_until_ready()
 
 
+def xla_memory(x):
+    """A NumPy view of the JAX array's own buffer (read-only, no copy)."""
+    view = np.asarray(x)
+    if view.ctypes.data != x.unsafe_buffer_pointer():
+        raise RuntimeError("np.asarray copied the JAX array; xla_mem needs its memory")
+    return view
+
+
 def donated_call(op, n, shape):
     """The result of each call is the donated buffer of the next one."""
     state = {"x": jnp.ones(shape, DTYPE)}
@@ -284,9 +299,14 @@ def run(quick, sizes, names):
         send = np.ones(shape, DTYPE)
         x = jnp.ones(shape, DTYPE)
         row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
+        if not op.receives_into_input:
+            view = xla_memory(x)       # the op is built per call: fresh receive buffers
+            row["xla_mem"] = measure(lambda: op.mpi4py(view, count)(), n, warm)
         row["identity"] = measure(jax_call(IDENTITY, x), n, warm)
         f1 = jax.jit(returning(op.jax(mpicoll, count)))
         row["jit1"] = measure(jax_call(f1, x), n, warm)
+        row["jit1_faults"] = timing.faults_per_call(jax_call(f1, x), max(3, n // 10),
+                                                    timing_comm)
         f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
         row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
         if op.donate is not None:
@@ -301,7 +321,7 @@ def run(quick, sizes, names):
     return results
 
 
-VARIANTS = ["mpi4py", "jit1", "jit10", "donated", "mpi4jax"]
+VARIANTS = ["mpi4py", "xla_mem", "jit1", "jit10", "donated", "mpi4jax"]
 SHOWN = [v for v in VARIANTS if v != "mpi4jax" or mpi4jax is not None]   # table columns
 
 # What a jitted call with a fresh result of the input's size costs (JAX's
@@ -322,8 +342,9 @@ def combine(sweeps, variants=VARIANTS):
         for v in variants:
             if v in row:
                 row[v] = float(np.median([c[v] for c in cells]))
-        if "identity" in row:
-            row["identity"] = float(np.median([c["identity"] for c in cells]))
+        for extra in ("identity", "jit1_faults"):
+            if extra in row:
+                row[extra] = float(np.median([c[extra] for c in cells]))
         row["rounds"] = {v: [c[v] for c in cells] for v in variants if v in row}
         rows.append(row)
     return rows
@@ -339,8 +360,9 @@ def header_lines():
     units = (f"{'time    GB/s':>{FLOOR}}"
              + "".join(f"{'time    GB/s (x mpi4py)':>{CELL}}" for _ in SHOWN[1:]))
     return [f"{'op':{OPCOL}}{'size':>{SIZECOL}}{cols}{'jit1 - mpi4py':>{EXTRA}}"
-            f"{'- identity':>{EXTRA}}",
-            " " * (OPCOL + SIZECOL) + units + f"{'us':>{EXTRA}}{'us':>{EXTRA}}"]
+            f"{'- identity':>{EXTRA}}{'jit1/xla_mem':>{EXTRA}}{'jit1 faults':>{EXTRA}}",
+            " " * (OPCOL + SIZECOL) + units + f"{'us':>{EXTRA}}{'us':>{EXTRA}}"
+            f"{'':>{EXTRA}}{'per call':>{EXTRA}}"]
 
 
 def human(nbytes):
@@ -363,6 +385,12 @@ def row_line(row):
     extra = f"{(row['jit1'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
     if "identity" in row:
         extra += f"{(row['jit1'] - row['identity'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
+    if "xla_mem" in row:
+        extra += f"{row['jit1'] / row['xla_mem']:{EXTRA - 1}.2f}x"
+    else:
+        extra += f"{'-':>{EXTRA}}"
+    if "jit1_faults" in row:
+        extra += f"{row['jit1_faults']:{EXTRA}.0f}"
     return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{''.join(cells)}{extra}"
 
 

@@ -37,3 +37,18 @@ def measure(call, n, warmup, comm):
     slowest = np.empty_like(times)
     comm.Allreduce(times, slowest, op=MPI.MAX)
     return float(np.median(slowest))
+
+
+def faults_per_call(call, n, comm):
+    """Page faults per call of `call()` (minor faults of the whole process,
+    all threads), the most of any rank, over `n` calls after one untimed
+    call. Collective over `comm`."""
+    import resource
+    from mpi4py import MPI
+    call()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(n):
+        comm.Barrier()
+        call()
+    faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / n
+    return comm.allreduce(faults, op=MPI.MAX)

@@ -22,6 +22,8 @@ overwrites.
 
 import functools
 
+import re
+
 import numpy as np
 import jax
 import jax.numpy as jnp
@@ -399,27 +401,46 @@ def test_chunked_faces_match_numpy(index, limit):
     assert_all_equal({"chunked": (out, case.expected(a_ext))})
 
 
+def _halo_calls(f, *args):
+    """(aliased, all) halo custom calls of f's lowering, and whether the
+    compiled module copies anything."""
+    calls = [line for line in f.lower(*args).as_text().splitlines()
+             if re.search(r"@mpicoll_halo_(exchange|adjoint)\(", line)]
+    copies = " copy(" in f.lower(*args).compile().as_text()
+    return sum("output_operand_aliases" in c for c in calls), len(calls), copies
+
+
 def test_updates_a_donated_block_and_keeps_a_live_one(comm):
     """The handler writes into its operand's memory: a donated block is the
-    result (no copy), a block the caller keeps is copied first and keeps
-    its values."""
+    result (no copy), and so is a loop's carry; a block the caller keeps
+    gets a fresh result that the handler copies it into (XLA inserts no
+    copy), and keeps its values. The adjoint alike."""
     case = CASES[6]
     a_ext = global_data(case, 50)
     x = case.local_input(a_ext)
     expected = case.expected(a_ext)
     donated = jax.jit(case.exchange, donate_argnums=0)
-    lowered = donated.lower(x).as_text()
-    calls = [line for line in lowered.splitlines() if "@mpicoll_halo_exchange" in line]
     xd = jnp.asarray(x)
     address = xd.unsafe_buffer_pointer()
     out = jax.block_until_ready(donated(xd))
     same_memory = out.unsafe_buffer_pointer() == address
+    live_f = jax.jit(case.exchange)
     xl = jnp.asarray(x)
-    live = jax.block_until_ready(jax.jit(case.exchange)(xl))
-    assert len(calls) == 1 and "output_operand_aliases" in calls[0], calls
+    live = jax.block_until_ready(live_f(xl))
+    loop = jax.jit(lambda v: lax.fori_loop(0, 2, lambda i, c: case.exchange(c) * 2, v))
+    adjoint = jax.jit(lambda ct: jax.linear_transpose(case.exchange, ct)(ct)[0])
+    assert _halo_calls(donated, x) == (1, 1, False)
+    assert _halo_calls(live_f, x) == (0, 1, False)
+    assert _halo_calls(loop, x)[:2] == (1, 1)
+    assert _halo_calls(adjoint, x) == (0, 1, False)
     assert same_memory
+    ct = jnp.asarray(x)
     assert_all_equal({"donated": (out, expected), "live": (live, expected),
-                      "kept": (np.asarray(xl), x)})
+                      "kept": (np.asarray(xl), x),
+                      "adjoint live": (adjoint(ct), jax.jit(
+                          lambda c: jax.linear_transpose(case.exchange, c)(c)[0],
+                          donate_argnums=0)(jnp.asarray(x))),
+                      "cotangent kept": (np.asarray(ct), x)})
 
 
 def test_operand_read_after_the_exchange_keeps_its_values(comm):

@@ -5,7 +5,9 @@ The MPI scope marks a top-level allreduce in place when its operand is a
 donated argument or an intermediate nothing else reads; the handler then
 passes MPI_IN_PLACE. Results must be the same as out of place, and a live
 operand must keep its values. alltoall never works in place (MPICH's in-place
-alltoall is slower than a fresh result), even when its input is donated.
+alltoall is slower than a fresh result), even when its input is donated; a
+donation that XLA could honour only by copying a fresh result into the
+argument is withdrawn.
 """
 
 import os
@@ -120,6 +122,54 @@ def test_alltoall_never_in_place(comm, op):
     out = done(f(jnp.asarray(x)))
     assert (aliased, total) == (0, 1)
     assert_all_equal({"alltoall": (out, gather_global(comm, x * 2)[:, comm.rank])})
+
+
+def _module_aliases(f, *args):
+    """Whether the compiled module aliases any output to an argument (donation
+    honoured), and whether it copies anything."""
+    text = f.lower(*args).compile().as_text()
+    return "input_output_alias" in text.split("\n", 1)[0], " copy(" in text
+
+
+def test_donation_withdrawn_where_only_a_copy_could_honour_it(comm):
+    """A donated argument whose same-shaped output is an op's fresh result that
+    reads the argument itself: XLA could only put the result there by a copy
+    (slower than not donating), so mpicoll withdraws the donation. The
+    argument stays valid with its values; results are right."""
+    x = rank_values(comm, (comm.size, 4), "int64")
+    want = gather_global(comm, x)[:, comm.rank]
+    a2a = jax.jit(mpicoll.alltoall, donate_argnums=0)
+    assert _module_aliases(a2a, x) == (False, False)
+    xj = jnp.asarray(x)
+    out = done(a2a(xj))
+    assert not xj.is_deleted()
+
+    # allreduce cannot take a donated operand that is also read elsewhere
+    def reduce_and_keep(v):
+        return mpicoll.allreduce(v, MPI.SUM), v * 2
+
+    both = jax.jit(reduce_and_keep, donate_argnums=0)
+    assert _module_aliases(both, x) == (False, False)
+    total, doubled = done(both(jnp.asarray(x)))
+    assert_all_equal({"alltoall": (out, want), "x kept": (np.asarray(xj), x),
+                      "allreduce": (total, gather_global(comm, x).sum(0)),
+                      "doubled": (doubled, x * 2)})
+
+
+def test_donation_kept_where_it_costs_no_copy(comm):
+    """Donations stay where XLA can use the argument's memory directly: for
+    an in-place op's result, or for an output that XLA computes itself."""
+    x = rank_values(comm, (comm.size, 4), "int64")
+    in_place = jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM), donate_argnums=0)
+    scaled = jax.jit(lambda v: mpicoll.alltoall(v) * 2, donate_argnums=0)
+    assert _module_aliases(in_place, x) == (True, False)
+    assert _module_aliases(scaled, x)[0]
+    xj = jnp.asarray(x)
+    total = done(in_place(xj))
+    assert xj.is_deleted()
+    assert_all_equal({"allreduce": (total, gather_global(comm, x).sum(0)),
+                      "scaled": (done(scaled(jnp.asarray(x))),
+                                 gather_global(comm, x)[:, comm.rank] * 2)})
 
 
 def _ring(comm):

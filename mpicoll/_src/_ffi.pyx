@@ -1608,8 +1608,10 @@ cdef int redistribute(Call* c) noexcept nogil:
 
 # --- halo exchange: the faces of a block on a Cartesian grid, in place -----
 #
-# The block is the operand and the result at once (the lowering always
-# aliases them; XLA copies a live operand first). Along grid dimension i =
+# The block is the operand and the result at once (the lowering aliases
+# them), except where the operand stays live: then the result is fresh
+# memory and the handler first copies the operand into it (a memcpy, faster
+# than the copy XLA would insert; `fresh_result` in primitive.py). Along grid dimension i =
 # 0, 1, ..., with h = widths[i] and n the block's length on axis i: the
 # rank's first h interior cells [h, 2h) go to the lower neighbour while the
 # upper halo [n-h, n) arrives from the upper one (tag 2i), and its last
@@ -1631,7 +1633,8 @@ cdef int redistribute(Call* c) noexcept nogil:
 cdef bint halo_arguments(Call* c) noexcept nogil:
     """Check the attributes of a halo exchange or its adjoint against the
     block (False, message set, if they do not fit) and put the block in the
-    result's memory (it already is: the lowering aliases them)."""
+    result's memory: a copy where the result is fresh (`fresh_result`, the
+    operand stays live), nothing where the lowering aliased them."""
     cdef XLA_FFI_Buffer* x = c.args[0]
     cdef XLA_FFI_Buffer* y = c.rets[0]
     cdef const int64_t* widths = c.array[ARRAY_WIDTHS]

@@ -37,7 +37,7 @@ from jax.interpreters import ad, batching
 
 from mpicoll._src import _fft
 from mpicoll._src.jax_internals import dispatch, ir, ir_type, mlir
-from mpicoll._src.primitive import REUSABLE_OPERAND, _row_major
+from mpicoll._src.primitive import CUSTOM_CALLS, REUSABLE_OPERAND, _row_major
 
 NORMS = ("backward", "ortho", "forward")
 KINDS = _fft.kinds()      # "c2c", "r2c", "c2r" -> the handler's codes
@@ -168,5 +168,6 @@ mlir.register_lowering(local_fft_p, mlir.lower_fun(_jnp_fft, multiple_results=Fa
 ad.deflinear2(local_fft_p, _transpose)
 batching.primitive_batchers[local_fft_p] = _batch
 REUSABLE_OPERAND[local_fft_p] = 0
+CUSTOM_CALLS.add(local_fft_p)
 
 _fft.set_threads(int(os.environ.get("MPICOLL_FFT_THREADS", "1") or 1))

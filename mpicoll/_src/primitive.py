@@ -36,9 +36,14 @@ way for all ops:
   (`in_place=True`); inside loops and conditionals results stay fresh.
 
 * **Updates in place.** An op declared with an `updated_operand` (the
-  halo exchange) writes into that operand's memory: its result is always
-  aliased to it, and where the operand stays live XLA copies it first,
-  which such an op would have to do anyway.
+  halo exchange) writes into that operand's memory: its result is aliased
+  to it, so a donated operand or a loop's carry is updated without a copy.
+  Where the top-level operand stays live (the caller keeps it, or a later
+  operation reads it), the hook marks the op ``fresh_result=True`` instead:
+  the result is fresh memory and the handler copies the operand into it
+  before updating it, which is faster than the copy XLA would insert (a
+  memcpy into memory advised huge pages from 4 MiB; benchmarks/README.md,
+  "halo.py").
 
 * **Lowering.** One FFI custom call, target ``mpicoll_<name>``, with operands
   in row-major layout (XLA transposes whatever layout it chose), the ordering
@@ -83,6 +88,26 @@ for _allowed in (effects.ordered_effects, effects.lowerable_effects,
 
 
 REUSABLE_OPERAND = {}     # primitive -> index of the operand result 0 may reuse
+UPDATED_OPERAND = {}      # primitive -> index of the operand result 0 always shares
+CUSTOM_CALLS = set()      # mpicoll's primitives that lower to one custom call of ours
+
+
+def result_shares_operand(eqn, outvar, operand):
+    """Whether `outvar`, a result of `eqn` (a `CUSTOM_CALLS` equation), lives in
+    the memory of its operand `operand`: result 0 of an op that updates that
+    operand (unless marked ``fresh_result``), or of one marked ``in_place``
+    whose reusable operand it is."""
+    if outvar is not eqn.outvars[0] or eqn.params.get("fresh_result"):
+        return False
+    index = UPDATED_OPERAND.get(eqn.primitive)
+    if index is None and eqn.params.get("in_place"):
+        index = REUSABLE_OPERAND.get(eqn.primitive)
+    # (fft3d's r2c/c2r transforms are marked too, but change shape or dtype)
+    return (index is not None and eqn.invars[index] is operand
+            and outvar.aval.shape == operand.aval.shape
+            and outvar.aval.dtype == operand.aval.dtype)
+
+
 _HANDLER_ATTRIBUTES = set().union(*bridge.attribute_names())
 
 
@@ -109,7 +134,7 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
     prim.multiple_results = multiple_results
     prim.def_impl(functools.partial(dispatch.apply_primitive, prim))
 
-    def effectful_abstract_eval(*avals, in_place=False, **params):
+    def effectful_abstract_eval(*avals, in_place=False, fresh_result=False, **params):
         return abstract_eval(*avals, **params), {mpi_effect}
 
     prim.def_effectful_abstract_eval(effectful_abstract_eval)
@@ -123,6 +148,9 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
         mlir.register_lowering(prim, lowering, platform=platform)
     if reusable_operand is not None:
         REUSABLE_OPERAND[prim] = reusable_operand
+    if updated_operand is not None:
+        UPDATED_OPERAND[prim] = updated_operand
+    CUSTOM_CALLS.add(prim)
     mlir.register_lowering(prim, functools.partial(_no_rocm_lowering, name), platform="rocm")
     return prim
 
@@ -280,7 +308,7 @@ def _attribute(value):
 
 
 def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_operand,
-           in_place=False, **params):
+           in_place=False, fresh_result=False, **params):
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
     values = ffi_attributes(**params)
@@ -296,8 +324,9 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_ope
         backend_config=attributes,
         has_side_effect=True,
         api_version=4,
-        operand_output_aliases=({updated_operand: 0} if updated_operand is not None
-                                else {reusable_operand: 0} if in_place else None),
+        operand_output_aliases=(
+            {updated_operand: 0} if updated_operand is not None and not fresh_result
+            else {reusable_operand: 0} if in_place else None),
         operand_layouts=[*map(_row_major, ctx.avals_in), ()],
         result_layouts=[*map(_row_major, ctx.avals_out), ()],
     )

@@ -14,8 +14,13 @@ jaxpr before lowering it (named in `jax_internals.FAST_DISPATCH_HOOK`):
   creates the first token inside the computation; the MPI ops inside stay
   chained through it;
 * ops with a reusable operand (the MPI ops that declare one, and fft3d's
-  local FFTs) get ``in_place=True`` where that operand is dead (see
-  `primitive.py`, "In place when the input is dead"), in every computation.
+  local FFTs) get ``in_place=True`` where that operand is dead, and ops
+  that update an operand (the halo exchange) ``fresh_result=True`` where it
+  stays live (see `primitive.py`, "In place when the input is dead" and
+  "Updates in place"), in every computation;
+* a donated argument that XLA could only reuse through a copy (an op of
+  ours that reads it and cannot write its result there) is not donated
+  (`withdraw_costly_donations`).
 
 Order *between* computations comes from the CPU runtime running a device's
 executions in dispatch order. If a JAX version lacks the hook point,
@@ -23,13 +28,15 @@ everything stays correct on the slow path, and
 `tests/test_ordering.py::test_fast_dispatch_path_is_taken` fails.
 """
 
+import collections
 import warnings
 
 import jax
 from jax.extend.core import Primitive
 
 from mpicoll._src import jax_internals as ji
-from mpicoll._src.primitive import REUSABLE_OPERAND, mpi_effect
+from mpicoll._src.primitive import (CUSTOM_CALLS, REUSABLE_OPERAND, UPDATED_OPERAND,
+                                    mpi_effect, result_shares_operand)
 
 mpi_scope_p = Primitive("mpi_scope")
 mpi_scope_p.multiple_results = True
@@ -65,12 +72,15 @@ def wrap_in_scope(closed):
 
 
 def mark_in_place(closed, donated_invars):
-    """Set ``in_place=True`` on top-level MPI ops whose reusable operand is
-    dead afterwards: a donated argument, or an intermediate value, that no
-    other equation and no output uses."""
+    """Decide where top-level ops of ours write their result 0: an op with a
+    reusable operand gets ``in_place=True`` where that operand is dead
+    afterwards (a donated argument, or an intermediate that no other
+    equation and no output uses); an op that updates an operand (the halo
+    exchange) gets ``fresh_result=True`` where that operand stays live."""
     jaxpr = closed.jaxpr
     candidates = [i for i, e in enumerate(jaxpr.eqns)
-                  if e.primitive in REUSABLE_OPERAND and not e.params.get("in_place")]
+                  if (e.primitive in REUSABLE_OPERAND and not e.params.get("in_place"))
+                  or (e.primitive in UPDATED_OPERAND and not e.params.get("fresh_result"))]
     if not candidates:
         return closed
     uses = {}
@@ -84,14 +94,70 @@ def mark_in_place(closed, donated_invars):
     owned_by_caller = set(jaxpr.constvars) | {
         v for v, donated in zip(jaxpr.invars, donated_invars) if not donated}
     eqns = list(jaxpr.eqns)
-    changed = False
     for i in candidates:
-        operand = eqns[i].invars[REUSABLE_OPERAND[eqns[i].primitive]]
-        if (isinstance(operand, ji.core.Var) and operand not in owned_by_caller
-                and uses.get(operand) == 1):
-            eqns[i] = eqns[i].replace(params=dict(eqns[i].params, in_place=True))
-            changed = True
+        prim = eqns[i].primitive
+        updates = prim in UPDATED_OPERAND
+        operand = eqns[i].invars[UPDATED_OPERAND[prim] if updates else REUSABLE_OPERAND[prim]]
+        dead = (isinstance(operand, ji.core.Var) and operand not in owned_by_caller
+                and uses.get(operand) == 1)
+        if dead != updates:
+            flag = "fresh_result" if updates else "in_place"
+            eqns[i] = eqns[i].replace(params=dict(eqns[i].params, **{flag: True}))
+    changed = any(a is not b for a, b in zip(eqns, jaxpr.eqns))
     return ji.with_eqns(closed, eqns) if changed else closed
+
+
+def _shape_and_dtype(v):
+    return getattr(v.aval, "shape", None), getattr(v.aval, "dtype", None)
+
+
+def withdraw_costly_donations(closed, donated_invars):
+    """Donation flags with those withdrawn that XLA could honour only by a copy.
+
+    JAX aliases each donated argument to the first output of the same shape
+    and dtype (``mlir._set_up_aliases``; the matching is repeated here). When
+    that output is a result of one of our custom calls which reads the
+    argument itself and does not write its result into it (alltoall, which
+    has no in-place form; allreduce on an argument that is also read
+    elsewhere), XLA cannot give the call the argument's memory for its
+    result: it writes the result to a fresh buffer and copies it into the
+    argument afterwards. That costs a fresh buffer *and* a copy, more than
+    the fresh result alone (a donated 16 MiB alltoall at 2 ranks took
+    3.3 ms against 1.6 ms undonated; benchmarks/README.md, "Donated
+    operations that cannot run in place"). Such an argument stays the
+    caller's: it is not deleted, and the result is the op's own buffer.
+    """
+    if not any(donated_invars):
+        return donated_invars
+    jaxpr = closed.jaxpr
+    producer = {out: eqn for eqn in jaxpr.eqns if eqn.primitive in CUSTOM_CALLS
+                for out in eqn.outvars}
+    if not producer:
+        return donated_invars
+    # never withdraw a donation that an op already writes into (in place)
+    updated_in_place = {v for e in jaxpr.eqns if e.primitive in CUSTOM_CALLS and e.outvars
+                        for v in e.invars if isinstance(v, ji.core.Var)
+                        and result_shares_operand(e, e.outvars[0], v)}
+    donated = list(donated_invars)
+    while True:
+        queues = collections.defaultdict(collections.deque)
+        for i, (arg, flag) in enumerate(zip(jaxpr.invars, donated)):
+            if flag:
+                queues[_shape_and_dtype(arg)].append(i)
+        for out in jaxpr.outvars:
+            queue = queues.get(_shape_and_dtype(out))
+            if not queue:
+                continue
+            i = queue.popleft()
+            arg = jaxpr.invars[i]
+            eqn = producer.get(out) if isinstance(out, ji.core.Var) else None
+            if (eqn is not None and any(v is arg for v in eqn.invars)
+                    and not result_shares_operand(eqn, out, arg)
+                    and arg not in updated_in_place):
+                donated[i] = False
+                break          # match again without it, as JAX will
+        else:
+            return tuple(donated)
 
 
 def _make_hook(original):
@@ -101,6 +167,7 @@ def _make_hook(original):
         # where no MPI operation runs (one rank); a scan of the equations,
         # which returns at once when none has a reusable operand
         closed = mark_in_place(closed, donated_invars)
+        donated_invars = withdraw_costly_donations(closed, donated_invars)
         if closed.effects == {mpi_effect} and len(jax.local_devices()) == 1:
             closed = wrap_in_scope(closed)
         return closed, donated_invars, kept

@@ -13,8 +13,9 @@ padded extent of every other axis, so halos filled along earlier dimensions
 travel on (that fills the corners). Where a neighbour is ``MPI.PROC_NULL``
 the halo is left as it is. The handler (``halo_exchange`` in ``_ffi.pyx``)
 sends straight from and into the block with MPI datatypes, and the result
-shares the operand's memory (``updated_operand``): a donated or dead block
-is updated without any copy.
+shares the operand's memory (``updated_operand``): a donated or dead block,
+or a loop's carry, is updated without any copy; a block that stays live is
+copied into a fresh result by the handler first (``fresh_result``).
 
 Rules: linear. The transpose is the adjoint exchange, a second primitive
 (`halo_adjoint_p`, handler ``halo_adjoint``), dimension d-1 first: each
