@@ -31,7 +31,9 @@ Variants, all in the same run:
               is in: it sends from the JAX input's own memory (a zero-copy
               NumPy view of pages XLA wrote, 4 KiB pages) and receives into
               buffers allocated for each call (as XLA allocates each result);
-              not for bcast, whose mpi4py call receives into its input
+              from 1 MiB (below, building the call each time costs more than
+              the memory), not for bcast, whose mpi4py call receives into its
+              input
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
   donated     mpicoll, one op per jitted call with the input donated (for
@@ -251,6 +253,9 @@ def jax_call(fn, x):
     return lambda: fn(x).block_until_ready()
 
 
+XLA_MEM_FROM = 1 << 20      # message sizes that get the xla_mem variant
+
+
 def xla_memory(x):
     """A NumPy view of the JAX array's own buffer (read-only, no copy)."""
     view = np.asarray(x)
@@ -299,7 +304,7 @@ def run(quick, sizes, names):
         send = np.ones(shape, DTYPE)
         x = jnp.ones(shape, DTYPE)
         row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
-        if not op.receives_into_input:
+        if not op.receives_into_input and row["bytes"] >= XLA_MEM_FROM:
             view = xla_memory(x)       # the op is built per call: fresh receive buffers
             row["xla_mem"] = measure(lambda: op.mpi4py(view, count)(), n, warm)
         row["identity"] = measure(jax_call(IDENTITY, x), n, warm)
