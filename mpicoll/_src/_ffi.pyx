@@ -1650,6 +1650,7 @@ cdef bint halo_arguments(Call* c) noexcept nogil:
             c.message = b"mpicoll: halo_exchange got a halo wider than the interior"
             return False
     copy_buffer(y, x, data_bytes(y))
+    finish_copies()          # the faces sent next are read from the copy
     return True
 
 

@@ -231,6 +231,18 @@ cdef inline void copy_bytes(void* dst, const void* src, int64_t nbytes) noexcept
             mpicoll_copy_error = r
 
 
+cdef inline void finish_copies() noexcept nogil:
+    """On the CUDA-aware path, wait for the copies `copy_bytes` queued: for
+    a handler whose MPI calls then read their destination (MPI does not
+    order itself with XLA's stream). Nothing to wait for on host memory."""
+    global mpicoll_copy_error
+    cdef CUresult r
+    if mpicoll_copy_stream != NULL:
+        r = cu.StreamSynchronize(<CUstream>mpicoll_copy_stream)
+        if r != 0 and mpicoll_copy_error == 0:
+            mpicoll_copy_error = r
+
+
 # --- page-locked staging buffers, reused across calls --------------------------
 
 cdef enum:
