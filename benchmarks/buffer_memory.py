@@ -116,12 +116,7 @@ def main():
     parser.add_argument("--mib", type=int, nargs="+", default=[16, 128])
     parser.add_argument("--out", default="benchmarks/results")
     args = parser.parse_args()
-    lines = []
-
-    def log(text):
-        if rank == 0:
-            print(text, flush=True)
-            lines.append(text)
+    log = reporting.Log(rank)
 
     meta = reporting.metadata(comm, mib=args.mib)
     log(reporting.title("mpi4py with buffers in different memory", meta))
@@ -129,7 +124,7 @@ def main():
     results = run(args.mib, log)
     if rank == 0:
         reporting.write(os.path.join(args.out, f"buffer_memory_np{size}"), meta, results,
-                        "\n".join(lines))
+                        log.text)
 
 
 if __name__ == "__main__":

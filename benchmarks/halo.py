@@ -333,12 +333,7 @@ def main():
     parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
     parser.add_argument("--out", default="benchmarks/results", help="folder for the outputs")
     args = parser.parse_args()
-    lines = []
-
-    def log(text):
-        if rank == 0:
-            print(text, flush=True)
-            lines.append(text)
+    log = reporting.Log(rank)
 
     meta = reporting.metadata(comm, quick=args.quick)
     log(reporting.title("mpicoll halo benchmark", meta))
@@ -350,7 +345,7 @@ def main():
     log(f"(total {time.perf_counter() - start:.0f} s)")
     if rank == 0:
         stem = os.path.join(args.out, f"halo_np{size}" + ("_quick" if args.quick else ""))
-        reporting.write(stem, meta, results, "\n".join(lines),
+        reporting.write(stem, meta, results, log.text,
                         plot=lambda path: plot(results, path))
 
 

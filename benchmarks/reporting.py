@@ -90,3 +90,22 @@ def write(stem, meta, results, text, plot=None):
         paths.append(stem + ".png")
         plot(paths[-1])
     print(f"wrote {', '.join(paths[:-1])} and {paths[-1]}", flush=True)
+
+
+class Log:
+    """A table printed as it grows: ``log(line)`` prints on rank 0 (flushed,
+    so a long run shows progress) and keeps the line; ``log.text`` is the
+    whole table for `write`."""
+
+    def __init__(self, rank):
+        self.rank = rank
+        self.lines = []
+
+    def __call__(self, text):
+        if self.rank == 0:
+            print(text, flush=True)
+            self.lines.append(text)
+
+    @property
+    def text(self):
+        return "\n".join(self.lines)
