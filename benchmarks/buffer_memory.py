@@ -21,6 +21,10 @@ sendrecv is a ring shift):
   both        input the JAX array's memory, output allocated for each call:
               the memory situation of mpicoll's handler, whose time the
               `xla_mem` column of primitives.py shows next to mpicoll's own
+  collapsed   input the memory of a JAX array whose pages were then
+              collapsed into huge pages (madvise MADV_COLLAPSE, Linux 6.1+),
+              output preallocated; the time a collapse of freshly written
+              XLA memory takes is printed before each size's rows
 
 with the page faults per call of each (minor faults, the most of any rank).
 Same method as the other benchmarks (timing.py: barrier before every call,
@@ -30,6 +34,7 @@ slowest rank, median). Writes a table to stdout and <out>/buffer_memory_np<P>
 
 import argparse
 import os
+import time
 
 import numpy as np
 import jax
@@ -50,7 +55,9 @@ OPS = {
     "alltoall": lambda s, r: comm.Alltoall(s, r),
     "sendrecv": lambda s, r: comm.Sendrecv(s, right, recvbuf=r, source=left),
 }
-VARIANTS = ["numpy", "xla_input", "no_advice", "fresh_out", "both"]
+VARIANTS = ["numpy", "xla_input", "no_advice", "fresh_out", "both", "collapsed"]
+MADV_COLLAPSE = 25          # Linux >= 6.1: back a written range with huge pages now
+HUGE = 2 << 20
 
 
 def numpy_array(count, advised):
@@ -72,6 +79,21 @@ def xla_memory(count):
     return x, view
 
 
+def collapse(x, nbytes):
+    """madvise(MADV_COLLAPSE) on the whole 2 MiB blocks of a JAX array's
+    buffer; its time in seconds, or None where the kernel refuses."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    start = -(-x.unsafe_buffer_pointer() // HUGE) * HUGE
+    end = (x.unsafe_buffer_pointer() + nbytes) // HUGE * HUGE
+    if end <= start:
+        return None
+    began = time.perf_counter()
+    failed = libc.madvise(start, end - start, MADV_COLLAPSE) != 0
+    return None if failed else time.perf_counter() - began
+
+
 def run(mibs, log):
     results = []
     for mib in mibs:
@@ -79,12 +101,21 @@ def run(mibs, log):
         count -= count % size
         n = 20 if mib <= 16 else 8
         keep, xla = xla_memory(count)
+        # what collapsing costs for memory XLA has just written (3 fresh buffers)
+        costs = [collapse(jax.block_until_ready(jnp.full(count, k, jnp.float32)), count * 4)
+                 for k in range(3)]
+        collapsed, collapsed_view = xla_memory(count)
+        costs.append(collapse(collapsed, count * 4))
         inputs = {"numpy": numpy_array(count, True), "xla_input": xla,
-                  "no_advice": numpy_array(count, False), "fresh_out": None, "both": xla}
+                  "no_advice": numpy_array(count, False), "fresh_out": None, "both": xla,
+                  "collapsed": collapsed_view}
         inputs["fresh_out"] = inputs["numpy"]
+        cost = None if None in costs else comm.allreduce(float(np.median(costs)), op=MPI.MAX)
+        log(f"-- {mib} MiB: MADV_COLLAPSE of memory XLA has just written: "
+            + ("refused by this kernel" if cost is None else fmt_time(cost)))
         kept_output = numpy_array(count, True)
         for name, op in OPS.items():
-            row = {"op": name, "mib": mib, "ranks": size}
+            row = {"op": name, "mib": mib, "ranks": size, "collapse_time": cost}
             for variant in VARIANTS:
                 send = inputs[variant]
                 if variant in ("fresh_out", "both"):
@@ -96,7 +127,7 @@ def run(mibs, log):
                                                                   timing_comm)
             results.append(row)
             log(format_row(row))
-        del keep
+        del keep, collapsed
     return results
 
 
