@@ -256,14 +256,6 @@ def jax_call(fn, x):
 XLA_MEM_FROM = 1 << 20      # message sizes that get the xla_mem variant
 
 
-def xla_memory(x):
-    """A NumPy view of the JAX array's own buffer (read-only, no copy)."""
-    view = np.asarray(x)
-    if view.ctypes.data != x.unsafe_buffer_pointer():
-        raise RuntimeError("np.asarray copied the JAX array; xla_mem needs its memory")
-    return view
-
-
 def donated_call(op, n, shape):
     """The result of each call is the donated buffer of the next one."""
     state = {"x": jnp.ones(shape, DTYPE)}
@@ -305,7 +297,7 @@ def run(quick, sizes, names):
         x = jnp.ones(shape, DTYPE)
         row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
         if not op.receives_into_input and row["bytes"] >= XLA_MEM_FROM:
-            view = xla_memory(x)       # the op is built per call: fresh receive buffers
+            view = timing.jax_memory(x)   # the op is built per call: fresh receive buffers
             row["xla_mem"] = measure(lambda: op.mpi4py(view, count)(), n, warm)
         row["identity"] = measure(jax_call(IDENTITY, x), n, warm)
         f1 = jax.jit(returning(op.jax(mpicoll, count)))

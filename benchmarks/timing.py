@@ -2,7 +2,9 @@
 
 A barrier before each timed call, so all ranks start together; the time of
 an iteration is the slowest rank's (what a bulk-synchronous program waits
-for); the result is the median over the iterations after warm-up.
+for); the result is the median over the iterations after warm-up. Beside
+it, what the benchmarks observe about a call's memory: page faults per call
+(`faults_per_call`) and a JAX array's own buffer for mpi4py (`jax_memory`).
 
 mpi4py is imported only when a communicator is passed: a process that times
 something on its own (fft3d.py's shard_map worker) must not initialise MPI,
@@ -37,6 +39,16 @@ def measure(call, n, warmup, comm):
     slowest = np.empty_like(times)
     comm.Allreduce(times, slowest, op=MPI.MAX)
     return float(np.median(slowest))
+
+
+def jax_memory(x):
+    """A NumPy view of a JAX array's own buffer (read-only, no copy), for
+    timing an mpi4py call on the memory XLA wrote."""
+    import numpy as np
+    view = np.asarray(x)
+    if view.ctypes.data != x.unsafe_buffer_pointer():
+        raise RuntimeError("np.asarray copied the JAX array; its own memory is needed")
+    return view
 
 
 def faults_per_call(call, n, comm):
