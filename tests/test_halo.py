@@ -404,9 +404,10 @@ def test_chunked_faces_match_numpy(index, limit):
 def _halo_calls(f, *args):
     """(aliased, all) halo custom calls of f's lowering, and whether the
     compiled module copies anything."""
-    calls = [line for line in f.lower(*args).as_text().splitlines()
+    lowered = f.lower(*args)
+    calls = [line for line in lowered.as_text().splitlines()
              if re.search(r"@mpicoll_halo_(exchange|adjoint)\(", line)]
-    copies = " copy(" in f.lower(*args).compile().as_text()
+    copies = " copy(" in lowered.compile().as_text()
     return sum("output_operand_aliases" in c for c in calls), len(calls), copies
 
 

@@ -653,9 +653,13 @@ cdef bint reduction(Call* call, const XLA_FFI_Buffer* buf, MPI_Op* op) noexcept 
 
 cdef inline void copy_buffer(XLA_FFI_Buffer* dst, const XLA_FFI_Buffer* src,
                              int64_t nbytes) noexcept nogil:
-    """Copy unless XLA gave the result the operand's memory (in place)."""
+    """Copy unless XLA gave the result the operand's memory (in place). On
+    the CUDA-aware path the device copy is finished before this returns:
+    MPI may read the destination next (bcast's root, the halo exchange's
+    faces), and MPI does not order itself with XLA's stream."""
     if dst.data != src.data:
         copy_bytes(dst.data, src.data, nbytes)      # device memory on the CUDA-aware path
+        finish_copies()
 
 
 ctypedef int (*BlockCall)(Call* call, int64_t offset, int n, MPI_Datatype one,
@@ -1649,9 +1653,7 @@ cdef bint halo_arguments(Call* c) noexcept nogil:
         if widths[d] < 0 or 3 * widths[d] > y.dims[d]:
             c.message = b"mpicoll: halo_exchange got a halo wider than the interior"
             return False
-    if y.data != x.data:     # a fresh result: the faces sent next are read from the copy
-        copy_bytes(y.data, x.data, data_bytes(y))
-        finish_copies()
+    copy_buffer(y, x, data_bytes(y))
     return True
 
 

@@ -232,9 +232,9 @@ cdef inline void copy_bytes(void* dst, const void* src, int64_t nbytes) noexcept
 
 
 cdef inline void finish_copies() noexcept nogil:
-    """On the CUDA-aware path, wait for the copies `copy_bytes` queued: for
-    a handler whose MPI calls then read their destination (MPI does not
-    order itself with XLA's stream). Nothing to wait for on host memory."""
+    """On the CUDA-aware path, wait for the copies `copy_bytes` queued, for
+    MPI calls that then read their destination (`copy_buffer`). Nothing to
+    wait for on host memory."""
     global mpicoll_copy_error
     cdef CUresult r
     if mpicoll_copy_stream != NULL:
