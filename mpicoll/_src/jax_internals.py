@@ -98,3 +98,24 @@ def fast_dispatch_installed():
     """Whether jitted MPI computations keep JAX's fast dispatch path."""
     return (FAST_DISPATCH_HOOK is not None and
             getattr(getattr(pxla, FAST_DISPATCH_HOOK), "_mpicoll_wrapped", False))
+
+
+from jax._src.interpreters import ad as _ad  # noqa: E402
+
+# Traces that differentiate or transpose what is traced under them: forward
+# mode (jvp, jacfwd), linearization (grad, vjp, linearize) and the partial
+# evaluation that `jax.linear_transpose` traces a function with.
+_DERIVATIVE_TRACES = (_ad.JVPTrace, _ad.LinearizeTrace, pe.JaxprTrace)
+
+
+def under_derivative_trace():
+    """Whether what is bound now will be differentiated or transposed again:
+    some trace between the current one and the outermost (each trace's
+    ``parent_trace``) differentiates or transposes. A jitted function traced
+    under such a trace counts too: its jaxpr is transformed afterwards."""
+    trace = core.trace_ctx.trace
+    while trace is not None:
+        if isinstance(trace, _DERIVATIVE_TRACES):
+            return True
+        trace = getattr(trace, "parent_trace", None)
+    return False

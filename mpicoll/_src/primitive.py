@@ -83,7 +83,7 @@ mpi_effect = MPIEffect()
 for _allowed in (effects.ordered_effects, effects.lowerable_effects,
                  effects.control_flow_allowed_effects,
                  effects.custom_derivatives_allowed_effects,
-                 effects.remat_allowed_effects):
+                 effects.remat_allowed_effects, effects.partial_eval_kept_effects):
     _allowed.add_type(MPIEffect)
 
 
@@ -270,15 +270,30 @@ def root_sends_rules(prim, *, transpose, batch):
 
 def rank_select(take_first, first, second):
     """`first` where this rank's role says so (`take_first`, a Python bool),
-    else `second`; both must have the same shape.
+    else `second`, keeping the other one in the program on every rank.
 
-    A JVP rule must not simply drop a value on some ranks: when JAX
-    linearizes for ``grad``, derivative communication that does not reach a
-    rule's output on one rank may be left out of that rank's backward pass,
-    while the other ranks run theirs, and the ranks' MPI calls no longer
-    match. A select keeps both inputs in the linear program on every rank.
+    A value computed by a collective must never be dropped on some ranks
+    only, in an op's public function or in a derivative rule: JAX then sees
+    that collective's result as unused on those ranks, its cotangent there
+    becomes a symbolic zero, and the transposed collective gets a constant
+    operand on those ranks while the others' operands are linear. One
+    backward pass still pairs up, but a further transformation of it
+    (`jax.linear_transpose` of a transpose, a JVP of a backward pass) sees
+    a constant collective on some ranks and a linear one on others: they
+    run it at different places (as a constant at trace time, say) and the
+    ranks' MPI calls no longer match. The value not taken stays in the
+    program as an empty slice joined to the one taken (no arithmetic, so no
+    inf or NaN can leak from it; XLA removes it), which makes its cotangent
+    a linear zero on every rank. The two may differ in shape and dtype.
     """
-    return jax.lax.select(np.full(jnp.shape(first), take_first), first, second)
+    chosen, kept = (first, second) if take_first else (second, first)
+    chosen, kept = jnp.asarray(chosen), jnp.asarray(kept)
+    empty = jnp.ravel(kept)[:0]
+    if jnp.issubdtype(kept.dtype, jnp.complexfloating) and \
+            not jnp.issubdtype(chosen.dtype, jnp.complexfloating):
+        empty = jnp.real(empty)
+    return jnp.concatenate([jnp.ravel(chosen), empty.astype(chosen.dtype)]).reshape(
+        jnp.shape(chosen))
 
 
 def elementwise_batch(prim):

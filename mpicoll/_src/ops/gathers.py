@@ -22,7 +22,7 @@ from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.ops.allreduce import SUM, _allreduce, reduced, reduction_tangent
 from mpicoll._src.ops.alltoallv import alltoallv_p
 from mpicoll._src.primitive import (linear_rules, mpi_primitive, reduction_rules,
-                                    root_sends_rules)
+                                    rank_select, root_sends_rules)
 from mpicoll._src.validation import (as_array, check_counts, check_op, check_root, check_rows,
                                      reject_token)
 
@@ -284,7 +284,7 @@ scatterv_p = mpi_primitive(
 
 def _scatterv_transpose(ct, x, *, kind, **params):
     stacked = gatherv_p.bind(ct, **params)
-    return [stacked if params["comm"].rank == params["root"] else jnp.zeros_like(ct)]
+    return [rank_select(params["comm"].rank == params["root"], stacked, jnp.zeros_like(ct))]
 
 
 root_sends_rules(scatterv_p, transpose=_scatterv_transpose, batch=_row_batch(scatterv_p))

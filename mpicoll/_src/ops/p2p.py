@@ -20,6 +20,7 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.jax_internals import under_derivative_trace
 from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source, derivative_kind
 from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
@@ -107,12 +108,33 @@ recv_p = mpi_primitive(
         status=0 if status is None else status.address))
 
 
+def _refuse_backward_pass_to_be_transformed(op):
+    """send/recv pairs support one backward pass, not a derivative of it.
+
+    send's transpose receives the cotangent into a template that is a
+    constant on its rank: the received value depends on the other rank's
+    data, which JAX cannot see. A backward pass that is differentiated or
+    transposed again (reverse-over-reverse, forward-over-reverse as in
+    `jax.hessian`, `jax.linear_transpose` of a transpose, a non-symmetric
+    `lax.custom_linear_solve` whose matvec contains one) would skip that
+    receive's rules on its rank while the partner runs its own: an error
+    on one rank and a hang on the other. Every rank of the pairing builds
+    its backward pass under the same transformation, so each raises here,
+    at trace time, before any message is sent. sendrecv has both sides in
+    one operation, whose transpose is again a sendrecv, and supports it.
+    """
+    if under_derivative_trace():
+        raise NotImplementedError(
+            f"mpicoll.{op}: the backward pass of send/recv cannot itself be differentiated "
+            "or transposed (reverse-over-reverse, jax.hessian, jax.jvp of a vjp, "
+            "jax.linear_transpose of a transpose, or lax.custom_linear_solve(symmetric="
+            "False) around one): the receive of the cotangent has a constant template on "
+            "its rank. Use mpicoll.sendrecv, whose transpose is again a sendrecv "
+            "(docs/differentiation.md, 'Which transformations work').")
+
+
 def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind):
-    # The template of this receive is a constant: differentiating the backward
-    # pass again (reverse-over-reverse, hessians) skips this receive's
-    # derivative while the partner sends one, which the message kinds turn
-    # into an error on both ranks. sendrecv, whose transpose is again a
-    # sendrecv, supports it (docs/differentiation.md, "Receive-side templates").
+    _refuse_backward_pass_to_be_transformed("send")
     template = jnp.zeros(x.aval.shape, x.aval.dtype)
     return [recv_p.bind(template, source=dest, tag=tag, comm=comm, status=None,
                         chunk_bytes=chunk_bytes, kind=kind)]
@@ -120,6 +142,7 @@ def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind):
 
 def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind):
     _require_known_source(source, "the transpose")
+    _refuse_backward_pass_to_be_transformed("recv")
     send_p.bind(ct, dest=source, tag=0 if tag == MPI.ANY_TAG else tag, comm=comm,
                 chunk_bytes=chunk_bytes, kind=kind)   # its empty result is not needed here
     # where nothing arrives (PROC_NULL) the result is the template itself

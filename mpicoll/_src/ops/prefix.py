@@ -81,9 +81,8 @@ def exscan(x, op, *, comm=None, token=None):
     comm = resolve_comm(comm)
     x = as_array(x, "x")
     y, code = _prefix(x, op, comm, exscan_p)
-    if comm.rank == 0:      # MPI leaves rank 0's result undefined
-        return jnp.full(x.shape, identity(code, x.dtype), x.dtype)
-    return y
+    # MPI leaves rank 0's result undefined; the op still runs there
+    return rank_select(comm.rank == 0, jnp.full(x.shape, identity(code, x.dtype), x.dtype), y)
 
 
 def identity(code, dtype):
@@ -126,9 +125,8 @@ def _gathered_tangent(exclusive):
 
 
 def _scan_transpose(ct, x, **params):        # rank s: sum over r >= s of ct_r
-    exclusive = exscan_p.bind(ct, **params)
-    if params["comm"].rank == 0:                # undefined there; the sum is empty
-        exclusive = jnp.zeros_like(ct)
+    exclusive = exscan_p.bind(ct, **params)      # undefined on rank 0: the sum is empty
+    exclusive = rank_select(params["comm"].rank == 0, jnp.zeros_like(ct), exclusive)
     return [_allreduce(ct, SUM, params["comm"]) - exclusive]
 
 

@@ -43,7 +43,9 @@ def _attributes(*, comm, root, chunk_bytes, op=None, kind=None):
 
 
 def _on_root(comm, root, on_root, elsewhere):
-    """Choose by this rank's role; the rank is known when tracing."""
+    """Choose by this rank's role; the rank is known when tracing. For
+    values computed by collectives use `rank_select`, which keeps the other
+    one in the program."""
     return on_root if comm.rank == root else elsewhere
 
 
@@ -90,7 +92,7 @@ bcast_p = mpi_primitive("bcast", abstract_eval=lambda x, **_: x, ffi_attributes=
 
 def _bcast_transpose(ct, x, *, root, comm, chunk_bytes, kind):
     total = reduce_p.bind(ct, op=SUM, root=root, comm=comm, chunk_bytes=chunk_bytes)
-    return [_on_root(comm, root, total, jnp.zeros_like(ct))]
+    return [rank_select(comm.rank == root, total, jnp.zeros_like(ct))]
 
 
 root_sends_rules(bcast_p, transpose=_bcast_transpose, batch=elementwise_batch(bcast_p))
@@ -252,7 +254,7 @@ scatter_p = mpi_primitive("scatter", abstract_eval=_scatter_shape, ffi_attribute
 
 def _scatter_transpose(ct, x, *, root, comm, chunk_bytes, kind):
     stacked = gather_p.bind(ct, root=root, comm=comm, chunk_bytes=chunk_bytes)
-    return [_on_root(comm, root, stacked, jnp.zeros_like(ct))]
+    return [rank_select(comm.rank == root, stacked, jnp.zeros_like(ct))]
 
 
 def _scatter_batch(args, dims, **params):

@@ -1,0 +1,322 @@
+"""Every differentiable operation of the registry under every JAX
+transformation that transposes (docs/differentiation.md, "Which
+transformations work").
+
+JAX runs a derivative rule only where it sees a reason to on that rank: an
+operation whose result a rank drops (exscan on rank 0, the non-roots of
+reduce and gather, send, whose result is empty) or a backward pass built
+without a forward pass (`jax.linear_transpose`) must still make the same
+derivative calls on every rank. Each test here runs one transformation
+eagerly or jitted and compares this rank's result with the same
+transformation of the serial program on the gathered inputs
+(`op.serial`); linear maps also pass the global dot-product test. After
+every case the ranks run a follow-up operation on the same communicator,
+checked too: nothing is left waiting or unmatched.
+
+Nonlinear operations (PROD, MIN, MAX) enter as their linearization at a
+point without ties or zeros (`jax.linearize`), which is a linear SPMD map
+like any other.
+
+The backward pass of send/recv cannot be transformed again (its cotangent
+receive has a constant template): those cases must raise
+NotImplementedError on every rank, at trace time, and leave the
+communicator working.
+"""
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import pytest
+from jax import lax
+from mpi4py import MPI
+
+import mpicoll
+from op_specs import OPS
+
+WORLD = MPI.COMM_WORLD
+RANK, SIZE = WORLD.rank, WORLD.size
+DIFFERENTIABLE = [op for op in OPS if op.differentiable]
+NONLINEAR = ("_PROD", "_MIN", "_MAX")
+TOL = 1e-11
+
+pytestmark = pytest.mark.timeout(30)
+
+
+def rank_arrays(shapes, seed):
+    """One float64 array per rank (`shapes[r]`), values in ±[0.5, 1.5] (no
+    ties, no zeros); the same on every rank."""
+    out = []
+    for r, shape in enumerate(shapes):
+        rng = np.random.default_rng(1000 * seed + r)
+        out.append(jnp.asarray(rng.uniform(0.5, 1.5, shape) * rng.choice([-1.0, 1.0], shape)))
+    return out
+
+
+class Linear:
+    """`op` as a linear map on this rank (`f`) and serially on every rank's
+    input (`serial`: list of inputs -> list of outputs), with every rank's
+    input and output shapes."""
+
+    def __init__(self, op):
+        self.op = op
+        self.in_shapes = [op.shape(r, SIZE) for r in range(SIZE)]
+        call = lambda v: op.call(v, WORLD)                       # noqa: E731
+        serial = lambda vs: op.serial(list(vs), SIZE)             # noqa: E731
+        if op.name.endswith(NONLINEAR):
+            points = rank_arrays(self.in_shapes, 5)
+            _, self.f = jax.linearize(call, points[RANK])
+            _, lin = jax.linearize(lambda *vs: serial(vs), *points)
+            self.serial = lambda vs: lin(*vs)
+        else:
+            self.f, self.serial = call, serial
+        self.out_shapes = [o.shape for o in jax.eval_shape(self.serial, rank_arrays(
+            self.in_shapes, 0))]
+
+    def xs(self, seed):
+        return rank_arrays(self.in_shapes, seed)
+
+    def ys(self, seed):
+        return rank_arrays(self.out_shapes, seed)
+
+    def serial_transpose(self, ys):
+        return jax.linear_transpose(self.serial, self.xs(0))(list(ys))[0]
+
+
+def follow_up():
+    """An allreduce and a ring sendrecv on COMM_WORLD, with their values."""
+    total = mpicoll.allreduce(jnp.full(2, RANK + 1.0), MPI.SUM)
+    right, left = (RANK + 1) % SIZE, (RANK - 1) % SIZE
+    ring = mpicoll.sendrecv(jnp.full(3, 10.0 * RANK), jnp.zeros(3), left, right, sendtag=3,
+                            recvtag=3)
+    return {"follow-up allreduce": (total, np.full(2, SIZE * (SIZE + 1) / 2)),
+            "follow-up sendrecv": (ring, np.full(3, 10.0 * left))}
+
+
+def outcome(thunk):
+    """Run `thunk` to the end: (result as NumPy, None) or (None, error text)."""
+    try:
+        result = jax.block_until_ready(thunk())
+        return jax.tree.map(np.asarray, result), None
+    except Exception as exc:          # noqa: BLE001 (JAX wraps runtime errors variously)
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def check(cases, error=None, expect_error=None):
+    """Assert after every rank finished: the follow-up operation on every
+    rank, then either `cases` ({name: (got, want)}, within TOL) or, where
+    `expect_error` is given, that `error` contains it on every rank."""
+    follow = follow_up()
+    failures = []
+    for name, (got, want) in follow.items():
+        if not np.array_equal(np.asarray(got), want):
+            failures.append(f"{name}: got {got}, want {want}")
+    if expect_error is not None:
+        if error is None or expect_error not in error:
+            failures.append(f"expected an error saying {expect_error!r}, got {error!r}")
+    elif error is not None:
+        failures.append(error)
+    else:
+        for name, (got, want) in cases.items():
+            got, want = np.asarray(got), np.asarray(want)
+            if got.shape != want.shape or not np.allclose(got, want, rtol=TOL, atol=TOL):
+                failures.append(f"{name}: got\n{got}\nwant\n{want}")
+    assert not failures, "\n".join(failures)
+
+
+def global_dot(a, b):
+    return WORLD.allreduce(float(jnp.vdot(jnp.asarray(a), jnp.asarray(b))))
+
+
+def dot_product_case(lin, x, y, fx, fty):
+    """<f x, y> and <x, f^T y>, each summed over ranks: equal for a true transpose."""
+    lhs, rhs = global_dot(fx, y), global_dot(x, fty)
+    return {"dot product": (np.float64(rhs), np.float64(lhs))}
+
+
+TRANSFORMS_TWICE_UNSUPPORTED = {"send_recv"}   # send/recv's backward pass, transformed again
+P2P_ERROR = "backward pass of send/recv cannot itself be differentiated"
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_linear_transpose(op, jit):
+    lin = Linear(op)
+    x, y = lin.xs(1)[RANK], lin.ys(2)
+    transpose = jax.linear_transpose(lin.f, x)
+    got, error = outcome(lambda: (jax.jit(transpose) if jit else transpose)(y[RANK])[0])
+    cases = {}
+    if error is None:
+        fx, _ = outcome(lambda: lin.f(x))
+        cases = {"transpose": (got, lin.serial_transpose(y)[RANK]),
+                 **dot_product_case(lin, x, y[RANK], fx, got)}
+    check(cases, error)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_vjp(op, jit):
+    """vjp of the operation itself (nonlinear ones at a point) against the
+    serial vjp; the pullback is also jitted on its own."""
+    lin = Linear(op)
+    xs, ys = lin.xs(3), lin.ys(4)
+    call = lambda v: op.call(v, WORLD)                       # noqa: E731
+    _, pullback = jax.vjp(call, xs[RANK])
+    got, error = outcome(lambda: (jax.jit(pullback) if jit else pullback)(ys[RANK])[0])
+    _, serial_pullback = jax.vjp(lambda *v: op.serial(list(v), SIZE), *xs)
+    check({"vjp": (got, serial_pullback(list(ys))[RANK])} if error is None else {}, error)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_transpose_twice_is_the_map(op, jit):
+    lin = Linear(op)
+    x0, u = lin.xs(0)[RANK], lin.xs(6)
+    y0 = jax.ShapeDtypeStruct(lin.out_shapes[RANK], jnp.float64)
+    transpose = jax.linear_transpose(lin.f, x0)
+    twice = lambda v: jax.linear_transpose(lambda c: transpose(c)[0], y0)(v)[0]   # noqa: E731
+    got, error = outcome(lambda: (jax.jit(twice) if jit else twice)(u[RANK]))
+    unsupported = op.name in TRANSFORMS_TWICE_UNSUPPORTED and SIZE > 1
+    check({"transpose of transpose": (got, lin.serial(u)[RANK])} if error is None else {},
+          error, P2P_ERROR if unsupported else None)
+
+
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_jvp_of_vjp(op):
+    """The pullback is linear in the cotangent: its JVP is the pullback of
+    the tangent (forward mode applied to a backward pass)."""
+    lin = Linear(op)
+    xs, ys, dys = lin.xs(7), lin.ys(8), lin.ys(9)
+    call = lambda v: op.call(v, WORLD)                       # noqa: E731
+    _, pullback = jax.vjp(call, xs[RANK])
+    got, error = outcome(lambda: jax.jvp(lambda c: pullback(c)[0], (ys[RANK],),
+                                         (dys[RANK],)))
+    _, serial_pullback = jax.vjp(lambda *v: op.serial(list(v), SIZE), *xs)
+    cases = {}
+    if error is None:
+        cases = {"primal": (got[0], serial_pullback(list(ys))[RANK]),
+                 "tangent": (got[1], serial_pullback(list(dys))[RANK])}
+    unsupported = op.name in TRANSFORMS_TWICE_UNSUPPORTED and SIZE > 1
+    check(cases, error, P2P_ERROR if unsupported else None)
+
+
+def richardson(matvec, b, steps=60):
+    """x = A^{-1} b for A = I + B with |B| <= 1/4: x <- x + (b - A x)."""
+    return lax.fori_loop(0, steps, lambda _, x: x + (b - matvec(x)), b)
+
+
+@pytest.mark.parametrize("symmetric", [True, False], ids=["symmetric", "nonsymmetric"])
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_custom_linear_solve(op, symmetric):
+    """A = I + a F^T W F D, with F the operation, W > 0 and, unless
+    symmetric, D != I: the solve, its gradient (which transposes the
+    solve, and for a non-symmetric A the matvec, F^T included) and the
+    global dot-product test of the solve's transpose, against
+    jnp.linalg.solve of the same A assembled serially."""
+    lin = Linear(op)
+    weights = [jnp.abs(w) for w in lin.ys(10)]
+    scales = [jnp.abs(d) if not symmetric else jnp.ones_like(d) for d in lin.xs(11)]
+    # |W| |D| |F|^2 bounds |F^T W F D|; |F| <= SIZE * 1.5^SIZE for every
+    # operation here (sums over ranks; products of the linearized PROD)
+    a = 0.25 / (2.25 * (SIZE * 1.5 ** SIZE) ** 2)
+    x0 = lin.xs(0)[RANK]
+    f_t = jax.linear_transpose(lin.f, x0)
+
+    def matvec(v):
+        return v + a * f_t(weights[RANK] * lin.f(scales[RANK] * v))[0]
+
+    def solve(b):
+        return lax.custom_linear_solve(matvec, b, richardson, richardson if not symmetric
+                                       else None, symmetric=symmetric)
+
+    bs, cs = lin.xs(12), lin.xs(13)
+    loss_weights = lin.xs(14)
+    got, error = outcome(lambda: (
+        jax.jit(solve)(bs[RANK]),
+        jax.grad(lambda b: jnp.sum(loss_weights[RANK] * solve(b)))(bs[RANK]),
+        jax.vjp(solve, bs[RANK])[1](cs[RANK])[0]))
+
+    cases = {}
+    if error is None:
+        serial_ft = jax.linear_transpose(lin.serial, lin.xs(0))
+
+        def serial_matvec(vs):
+            fv = lin.serial([d * v for d, v in zip(scales, vs)])
+            back = serial_ft([w * y for w, y in zip(weights, fv)])[0]
+            return [v + a * t for v, t in zip(vs, back)]
+
+        sizes = [int(np.prod(s)) for s in lin.in_shapes]
+        split = lambda flat: [p.reshape(s) for p, s in zip(               # noqa: E731
+            jnp.split(flat, np.cumsum(sizes)[:-1]), lin.in_shapes)]
+        flatten = lambda vs: jnp.concatenate([v.ravel() for v in vs])      # noqa: E731
+        dense = jax.jacfwd(lambda flat: flatten(serial_matvec(split(flat))))(
+            jnp.zeros(sum(sizes)))
+        serial_solve = lambda vs: split(jnp.linalg.solve(dense, flatten(vs)))  # noqa: E731
+        serial_grad = jax.grad(lambda vs: sum(jnp.sum(w * s) for w, s in zip(
+            loss_weights, serial_solve(vs))))(bs)
+        solved, grad, transposed = got
+        cases = {"solve": (solved, serial_solve(bs)[RANK]),
+                 "grad": (grad, serial_grad[RANK]),
+                 "dot product": (np.float64(global_dot(bs[RANK], transposed)),
+                                 np.float64(global_dot(solved, cs[RANK])))}
+    unsupported = (op.name in TRANSFORMS_TWICE_UNSUPPORTED and SIZE > 1 and not symmetric)
+    check(cases, error, P2P_ERROR if unsupported else None)
+
+
+# --- the three programs of the report that asked for these tests -------------
+
+def ring(x):
+    """y = left neighbour's x, template = x, as mpi4jax code writes it."""
+    right, left = (RANK + 1) % SIZE, (RANK - 1) % SIZE
+    if RANK % 2 == 0:
+        mpicoll.send(x, right)
+        return mpicoll.recv(x, left)
+    y = mpicoll.recv(x, left)
+    mpicoll.send(x, right)
+    return y
+
+
+@pytest.mark.skipif(SIZE % 2 == 1, reason="the alternating ring needs an even rank count")
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_send_recv_ring_linear_transpose_then_vjp(jit):
+    """Transpose of a send/recv ring: the cotangent goes back to the left
+    neighbour; and a vjp right after it on the same communicator."""
+    u = jnp.full(3, RANK + 1.0)
+    v = jnp.full(3, 10.0 * (RANK + 1))
+    transpose = jax.linear_transpose(ring, u)
+    got, error = outcome(lambda: (jax.jit(transpose) if jit else transpose)(v)[0])
+    after, error2 = outcome(lambda: jax.vjp(ring, u)[1](v)[0])
+    right = (RANK + 1) % SIZE
+    check({"transpose": (got, np.full(3, 10.0 * (right + 1))),
+           "vjp after it": (after, np.full(3, 10.0 * (right + 1)))}, error or error2)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_exscan_linear_transpose(jit):
+    """Rank 0's exscan result is a constant: its rules still run there."""
+    f = lambda x: mpicoll.exscan(x, MPI.SUM)                  # noqa: E731
+    u = jnp.full(2, 1.0)
+    v = jnp.full(2, RANK + 1.0)
+    transpose = jax.linear_transpose(f, u)
+    got, error = outcome(lambda: (jax.jit(transpose) if jit else transpose)(v)[0])
+    later = sum(s + 1.0 for s in range(RANK + 1, SIZE))       # sum of later ranks' v
+    check({"exscan transpose": (got, np.full(2, later))}, error)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+@pytest.mark.parametrize("name", ["bcast", "scatterv"])
+def test_rooted_transposed_twice(name, jit):
+    root = 1 % SIZE
+    counts = [2] * SIZE
+    if name == "bcast":
+        f = lambda x: mpicoll.bcast(x, root)                  # noqa: E731
+        u = jnp.arange(3.0) + 10 * RANK
+        want = np.arange(3.0) + 10 * root
+    else:
+        f = lambda x: mpicoll.scatterv(x, counts, root)       # noqa: E731
+        u = (jnp.arange(2.0 * SIZE) if RANK == root else jnp.zeros(2)) + 10 * RANK
+        want = np.arange(2.0 * RANK, 2.0 * RANK + 2) + 10 * root
+    y0 = jax.eval_shape(f, u)
+    transpose = jax.linear_transpose(f, u)
+    twice = lambda c: jax.linear_transpose(lambda w: transpose(w)[0], y0)(c)[0]  # noqa: E731
+    got, error = outcome(lambda: (jax.jit(twice) if jit else twice)(u))
+    check({f"{name} transposed twice": (got, want)}, error)
