@@ -39,7 +39,7 @@ DIFFERENTIABLE = [op for op in OPS if op.differentiable]
 NONLINEAR = ("_PROD", "_MIN", "_MAX")
 TOL = 1e-11
 
-pytestmark = pytest.mark.timeout(30)
+pytestmark = pytest.mark.timeout(300)
 
 
 def rank_arrays(shapes, seed):
@@ -320,3 +320,23 @@ def test_rooted_transposed_twice(name, jit):
     twice = lambda c: jax.linear_transpose(lambda w: transpose(w)[0], y0)(c)[0]  # noqa: E731
     got, error = outcome(lambda: (jax.jit(twice) if jit else twice)(u))
     check({f"{name} transposed twice": (got, want)}, error)
+
+
+@pytest.mark.skipif(SIZE % 2 == 1, reason="the alternating ring needs an even rank count")
+@pytest.mark.parametrize("how", ["jvp", "grad", "linear_transpose"])
+def test_send_recv_backward_pass_jitted_then_transformed(how):
+    """A backward pass of send/recv traced under jit, then differentiated or
+    transposed: the error comes at run time (jvp, grad) or at trace time
+    (linear_transpose) on every rank, with nothing left in flight."""
+    u = jnp.full(3, RANK + 1.0)
+    v = jnp.full(3, 10.0 * (RANK + 1))
+    _, pullback = jax.vjp(ring, u)
+    jitted = jax.jit(lambda c: pullback(c)[0])
+    if how == "jvp":
+        thunk = lambda: jax.jvp(jitted, (v,), (v,))                        # noqa: E731
+    elif how == "grad":
+        thunk = lambda: jax.grad(lambda c: jnp.sum(jitted(c) ** 2))(v)     # noqa: E731
+    else:
+        thunk = lambda: jax.linear_transpose(jitted, v)(u)                 # noqa: E731
+    _, error = outcome(thunk)
+    check({}, error, P2P_ERROR if how == "linear_transpose" else "mpicoll: MPI_")

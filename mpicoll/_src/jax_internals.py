@@ -109,13 +109,21 @@ _DERIVATIVE_TRACES = (_ad.JVPTrace, _ad.LinearizeTrace, pe.JaxprTrace)
 
 
 def under_derivative_trace():
-    """Whether what is bound now will be differentiated or transposed again:
-    some trace between the current one and the outermost (each trace's
-    ``parent_trace``) differentiates or transposes. A jitted function traced
-    under such a trace counts too: its jaxpr is transformed afterwards."""
+    """Whether what is bound now is being differentiated or transposed:
+    the current trace, or one it nests in (``parent_trace``), is a JVP,
+    linearize or partial-evaluation trace. The walk stops at a staging
+    trace (`jax.jit`, `lax.custom_linear_solve`, a loop body): a jaxpr
+    traced there is not necessarily transformed afterwards (a linear
+    solve's matvec under `jax.grad` is not), and if it is, its equations'
+    own rules see it (p2p.py, "transposed")."""
     trace = core.trace_ctx.trace
-    while trace is not None:
+    while trace is not None and not isinstance(trace, pe.DynamicJaxprTrace):
         if isinstance(trace, _DERIVATIVE_TRACES):
             return True
         trace = getattr(trace, "parent_trace", None)
     return False
+
+
+def zero_tangent(value):
+    """The symbolic zero tangent of `value` (float0 for integers)."""
+    return _ad.Zero(core.typeof(value).to_tangent_aval())

@@ -66,7 +66,8 @@ from jax.interpreters import ad, batching
 from mpi4py import MPI
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
-from mpicoll._src.jax_internals import dispatch, effects, hlo, ir, ir_type, mlir
+from mpicoll._src.jax_internals import (dispatch, effects, hlo, ir, ir_type, mlir,
+                                        zero_tangent)
 
 
 class MPIEffect(effects.Effect):
@@ -168,8 +169,8 @@ def differentiable(*arrays):
 
 def _zero_tangents(prim, out):
     if prim.multiple_results:
-        return [ad.Zero.from_primal_value(o) for o in out]
-    return ad.Zero.from_primal_value(out)
+        return [zero_tangent(o) for o in out]
+    return zero_tangent(out)
 
 
 def _instantiate(prim, ct):
@@ -223,7 +224,7 @@ def reduction_rules(prim, *, nonlinear_tangent, transpose, batch, sum_code):
         (x,), (t,) = primals, tangents
         out = prim.bind(x, **params)
         if not differentiable(x):
-            return out, ad.Zero.from_primal_value(out)
+            return out, zero_tangent(out)
         t = ad.instantiate_zeros(t)
         if params["op"] == sum_code:
             return out, prim.bind(t, **params)

@@ -16,13 +16,15 @@ receiver notice and raise on both ranks instead (docs/differentiation.md,
 """
 
 import jax.numpy as jnp
+from jax.interpreters import ad
 from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.jax_internals import under_derivative_trace
+from mpicoll._src.jax_internals import pe, under_derivative_trace, zero_tangent
 from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source, derivative_kind
-from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
+from mpicoll._src.primitive import (differentiable, differentiated_kind, linear_rules,
+                                    mpi_primitive)
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
 
 
@@ -53,7 +55,8 @@ def send(x, dest, *, tag=0, comm=None, token=None):
     x = as_array(x, "x")
     dest = check_rank(dest, "dest", comm)
     tag = check_tag(tag, "tag")
-    send_p.bind(x, dest=dest, tag=tag, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype), kind=0)
+    send_p.bind(x, dest=dest, tag=tag, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype), kind=0,
+                returns_cotangent=False)
 
 
 def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, token=None):
@@ -88,7 +91,7 @@ def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, t
         raise TypeError(f"status must be an mpi4py MPI.Status or None, got {type(status).__name__}")
     return recv_p.bind(x, source=source, tag=tag, comm=comm,
                        status=None if status is None else StatusParam(status),
-                       chunk_bytes=chunk_bytes_for(x.dtype), kind=0)
+                       chunk_bytes=chunk_bytes_for(x.dtype), kind=0, receives_cotangent=False)
 
 
 # send's result is an empty array that `send` drops. It exists for `grad`:
@@ -98,12 +101,12 @@ def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, t
 # traffic still runs.
 send_p = mpi_primitive(
     "send", abstract_eval=lambda x, **_: x.update(shape=(0,)),
-    ffi_attributes=lambda *, dest, tag, comm, chunk_bytes, kind: dict(
+    ffi_attributes=lambda *, dest, tag, comm, chunk_bytes, kind, returns_cotangent: dict(
         comm=comm.handle, dest=dest, sendtag=tag, chunk_bytes=chunk_bytes, kind=kind))
 
 recv_p = mpi_primitive(
     "recv", abstract_eval=lambda x, **_: x, reusable_operand=0,
-    ffi_attributes=lambda *, source, tag, comm, status, chunk_bytes, kind: dict(
+    ffi_attributes=lambda *, source, tag, comm, status, chunk_bytes, kind, receives_cotangent: dict(
         comm=comm.handle, source=source, recvtag=tag, chunk_bytes=chunk_bytes, kind=kind,
         status=0 if status is None else status.address))
 
@@ -124,27 +127,54 @@ def _refuse_backward_pass_to_be_transformed(op):
     one operation, whose transpose is again a sendrecv, and supports it.
     """
     if under_derivative_trace():
-        raise NotImplementedError(
-            f"mpicoll.{op}: the backward pass of send/recv cannot itself be differentiated "
-            "or transposed (reverse-over-reverse, jax.hessian, jax.jvp of a vjp, "
-            "jax.linear_transpose of a transpose, or lax.custom_linear_solve(symmetric="
-            "False) around one): the receive of the cotangent has a constant template on "
-            "its rank. Use mpicoll.sendrecv, whose transpose is again a sendrecv "
-            "(docs/differentiation.md, 'Which transformations work').")
+        raise NotImplementedError(_NOT_TWICE.format(op=op))
 
 
-def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind):
+_NOT_TWICE = (
+    "mpicoll.{op}: the backward pass of send/recv cannot itself be differentiated or "
+    "transposed (reverse-over-reverse, jax.hessian, jax.jvp of a vjp, jax.linear_transpose "
+    "of a transpose, or lax.custom_linear_solve(symmetric=False) around one): the receive "
+    "of the cotangent has a constant template on its rank. Use mpicoll.sendrecv, whose "
+    "transpose is again a sendrecv (docs/differentiation.md, 'Which transformations work').")
+
+
+def _cotangent_send_jvp(jvp):
+    """JVP of send: as any linear op's, except for the send of a cotangent
+    (recv's transpose) in a backward pass traced earlier, under `jax.jit`,
+    that is differentiated now (`jax.hessian` of a jitted function, say).
+    Its partner receives the cotangent into a constant template, so only
+    this rank runs a rule: the primal goes out marked differentiated, the
+    partner's receive raises on it and sends back a notice, and this rank
+    waits for that notice and raises too. Nothing is left in flight."""
+    def rule(primals, tangents, **params):
+        (x,), _ = primals, tangents
+        if not params["returns_cotangent"] or not differentiable(x):
+            return jvp(primals, tangents, **params)
+        out = send_p.bind(x, **differentiated_kind(params))
+        recv_p.bind(jnp.zeros((0,), x.dtype), source=params["dest"], tag=params["tag"],
+                    comm=params["comm"], status=None, chunk_bytes=params["chunk_bytes"],
+                    kind=differentiated_kind(params)["kind"],
+                    receives_cotangent=False)     # finds the notice, raises
+        return out, zero_tangent(out)
+    return rule
+
+
+def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind, returns_cotangent):
+    if returns_cotangent:   # a backward pass traced earlier (under jit), transposed again
+        raise NotImplementedError(_NOT_TWICE.format(op="send"))
     _refuse_backward_pass_to_be_transformed("send")
     template = jnp.zeros(x.aval.shape, x.aval.dtype)
     return [recv_p.bind(template, source=dest, tag=tag, comm=comm, status=None,
-                        chunk_bytes=chunk_bytes, kind=kind)]
+                        chunk_bytes=chunk_bytes, kind=kind, receives_cotangent=True)]
 
 
-def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind):
+def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind,
+                    receives_cotangent):
     _require_known_source(source, "the transpose")
     _refuse_backward_pass_to_be_transformed("recv")
     send_p.bind(ct, dest=source, tag=0 if tag == MPI.ANY_TAG else tag, comm=comm,
-                chunk_bytes=chunk_bytes, kind=kind)   # its empty result is not needed here
+                chunk_bytes=chunk_bytes, kind=kind,
+                returns_cotangent=True)   # its empty result is not needed here
     # where nothing arrives (PROC_NULL) the result is the template itself
     return [ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)]
 
@@ -166,6 +196,21 @@ def _recv_batch(args, dims, **params):
 
 linear_rules(send_p, transpose=_send_transpose, batch=_send_batch,
              primal_params=differentiated_kind, tangent_params=derivative_kind)
+ad.primitive_jvps[send_p] = _cotangent_send_jvp(ad.primitive_jvps[send_p])
+
+
+def _recv_partial_eval(trace, *tracers, **params):
+    """Partial evaluation (the tracing of `jax.linear_transpose`, and of a
+    jitted function's known part) of the receive of a cotangent refuses:
+    it means a backward pass traced earlier is being transposed again, and
+    the receive, a constant on this rank, would run at trace time, waiting
+    for a message its partner, which transposes its send, never sends."""
+    if params["receives_cotangent"]:
+        raise NotImplementedError(_NOT_TWICE.format(op="send"))
+    return trace.default_process_primitive(recv_p, tracers, params)
+
+
+pe.custom_partial_eval_rules[recv_p] = _recv_partial_eval
 linear_rules(recv_p, transpose=_recv_transpose, batch=_recv_batch,
              primal_params=differentiated_kind, tangent_params=_recv_tangent_params)
 
