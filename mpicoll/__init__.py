@@ -24,6 +24,9 @@ from mpicoll import fft
 from mpicoll.fft import fft3d, ifft3d, irfft3d, rfft3d
 from mpicoll import halo
 from mpicoll.halo import halo_exchange
+from mpicoll._src.primitive import assign_rule_roles as _assign_rule_roles
+
+_assign_rule_roles()     # every op's rules are registered by now
 
 __version__ = "0.1.0"
 

@@ -427,6 +427,29 @@ def test_debug_mode_reports_mismatched_collectives_on_every_rank(comm, debug_mod
 
 
 @pytest.mark.timeout(60)
+@pytest.mark.parametrize("how", ["grad", "jvp"])
+def test_debug_mode_reports_a_derivative_rule_skipped_on_some_ranks(comm, debug_mode, how):
+    """An allreduce whose input is a constant on some ranks only: JAX runs its
+    JVP rule only where the input carries a derivative, so the ranks would
+    make different calls. In debug mode every rank raises at that allreduce,
+    saying which ranks run it from a JVP rule, and the next operation works."""
+    if comm.size == 1:
+        pytest.skip("needs ranks that disagree")   # the same on every rank
+    x = jnp.arange(3.0)
+
+    def loss(w):
+        v = w * x if comm.rank == 0 else x
+        return jnp.sum(mpicoll.allreduce(v, MPI.SUM))
+
+    message = _raises_on_every_rank(
+        (lambda: jax.grad(loss)(2.0)) if how == "grad" else (lambda: jax.jvp(loss, (2.0,), (1.0,))))
+    after = np.asarray(mpicoll.allreduce(jnp.ones(2), MPI.SUM))
+    assert message is not None and "made different calls" in message, message
+    assert "a JVP rule" in message and "the program" in message, message
+    np.testing.assert_array_equal(after, np.full(2, float(comm.size)))
+
+
+@pytest.mark.timeout(60)
 def test_debug_mode_checks_alltoallv_counts(comm, debug_mode):
     """Send counts that disagree with the peers' receive counts (which MPI
     cannot see before data moves) raise on every rank in debug mode."""

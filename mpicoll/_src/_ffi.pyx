@@ -71,11 +71,13 @@ cdef enum:
     ATTR_KIND
     ATTR_SPLIT_AXIS
     ATTR_CONCAT_AXIS
+    ATTR_ROLE
     N_ATTRS
 
 cdef const char* ATTR_NAMES[N_ATTRS]
 ATTR_NAMES[:] = [b"comm", b"op", b"source", b"dest", b"sendtag", b"recvtag",
-                 b"chunk_bytes", b"status", b"root", b"kind", b"split_axis", b"concat_axis"]
+                 b"chunk_bytes", b"status", b"root", b"kind", b"split_axis", b"concat_axis",
+                 b"role"]
 
 # Array attribute slots (int64 arrays, e.g. per-peer counts).
 cdef enum:
@@ -425,6 +427,7 @@ cdef enum:
     SIG_ROOT
     SIG_COUNTS    # a hash of the per-rank counts (variable-size operations) or halo widths
     SIG_CHUNK
+    SIG_ROLE      # what runs it: the program, a JVP rule or a transpose rule (primitive.py)
     SIG_LEN
 
 
@@ -468,6 +471,16 @@ cdef void signature(const Call* c, int64_t* sig) noexcept nogil:
     sig[SIG_ROOT] = c.attr[ATTR_ROOT] if c.present[ATTR_ROOT] else -1
     sig[SIG_COUNTS] = <int64_t>(h >> 1)
     sig[SIG_CHUNK] = c.attr[ATTR_CHUNK_BYTES]
+    sig[SIG_ROLE] = c.attr[ATTR_ROLE]
+
+
+cdef const char* role_name(int64_t role) noexcept nogil:
+    """The `role` attribute (primitive.py, ROLE_*): which code bound the call."""
+    if role == 1:
+        return b"a JVP rule"
+    if role == 2:
+        return b"a transpose rule"
+    return b"the program"
 
 
 cdef XLA_FFI_Error* check_signatures(Call* c) noexcept nogil:
@@ -521,19 +534,20 @@ cdef XLA_FFI_Error* check_signatures(Call* c) noexcept nogil:
     used = snprintf(message, sizeof(message),
                     "mpicoll debug: the ranks of a communicator of %d made different calls "
                     "(%s on rank %d)%s; each rank's [dtype, elements per rank, op, root, "
-                    "counts hash, chunk bytes, same operation as rank 0]:", c.size, c.where,
+                    "counts hash, chunk bytes, run by, same operation as rank 0]:", c.size, c.where,
                     c.rank, "; alltoallv send counts do not match the receivers' receive "
                     "counts" if counts_differ else "")
     for r in range(c.size):
         if used < 3800:
             used += snprintf(message + used, sizeof(message) - used,
-                             " rank %d: [%s, %lld, %lld, %lld, %lld, %lld, %s]", r,
+                             " rank %d: [%s, %lld, %lld, %lld, %lld, %lld, %s, %s]", r,
                              dtype_name(<XLA_FFI_DataType>all_sigs[r * SIG_LEN + SIG_DTYPE]),
                              <long long>all_sigs[r * SIG_LEN + SIG_ELEMENTS],
                              <long long>all_sigs[r * SIG_LEN + SIG_OP],
                              <long long>all_sigs[r * SIG_LEN + SIG_ROOT],
                              <long long>all_sigs[r * SIG_LEN + SIG_COUNTS],
                              <long long>all_sigs[r * SIG_LEN + SIG_CHUNK],
+                             role_name(all_sigs[r * SIG_LEN + SIG_ROLE]),
                              b"yes" if all_sigs[r * SIG_LEN + SIG_NAME] == all_sigs[SIG_NAME]
                              else b"no")
     free(all_sigs)
@@ -599,7 +613,8 @@ cdef XLA_FFI_Error* call_error(const Call* c, int ierr) noexcept nogil:
     context[0] = 0
     for i in range(N_ATTRS):
         if c.present[i] and i != ATTR_COMM and i != ATTR_CHUNK_BYTES and \
-                i != ATTR_STATUS and i != ATTR_OP and i != ATTR_KIND and used < 400:
+                i != ATTR_STATUS and i != ATTR_OP and i != ATTR_KIND and i != ATTR_ROLE \
+                and used < 400:
             used += snprintf(context + used, sizeof(context) - used, "; %s %lld",
                              ATTR_NAMES[i], <long long>c.attr[i])
     if data != NULL and used < 400:

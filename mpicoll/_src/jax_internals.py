@@ -23,7 +23,7 @@ README "Supported versions". The differences that matter:
 import inspect
 
 from jax._src import core, dispatch, effects, source_info_util  # noqa: F401
-from jax._src.interpreters import mlir, partial_eval as pe, pxla  # noqa: F401
+from jax._src.interpreters import batching, mlir, partial_eval as pe, pxla  # noqa: F401
 from jax._src.lib.mlir import ir  # noqa: F401
 from jax._src.lib.mlir.dialects import hlo  # noqa: F401
 
@@ -127,3 +127,9 @@ def under_derivative_trace():
 def zero_tangent(value):
     """The symbolic zero tangent of `value` (float0 for integers)."""
     return _ad.Zero(core.typeof(value).to_tangent_aval())
+
+
+# The batching rules as JAX calls them, ``(axis_data, vals, dims, **params)``:
+# `jax.interpreters.batching.primitive_batchers` can only be written to, and
+# stores each rule here wrapped.
+batching_rules = batching.fancy_primitive_batchers

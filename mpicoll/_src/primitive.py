@@ -54,6 +54,7 @@ way for all ops:
 """
 
 import atexit
+import contextvars
 import functools
 import sys
 import time
@@ -66,8 +67,8 @@ from jax.interpreters import ad, batching
 from mpi4py import MPI
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
-from mpicoll._src.jax_internals import (dispatch, effects, hlo, ir, ir_type, mlir,
-                                        zero_tangent)
+from mpicoll._src.jax_internals import (batching_rules, dispatch, effects, hlo, ir, ir_type,
+                                        mlir, zero_tangent)
 
 
 class MPIEffect(effects.Effect):
@@ -112,6 +113,62 @@ def result_shares_operand(eqn, outvar, operand):
 _HANDLER_ATTRIBUTES = set().union(*bridge.attribute_names())
 
 
+# --- Roles: which code binds an operation ------------------------------------
+#
+# Every MPI primitive carries a ``role`` parameter: whether the program bound
+# it, or a JVP rule (the primal of a differentiated op and its tangents), or
+# a transpose rule. It is set here, for every op alike, from the rule that
+# is running when `bind` is called (`assign_rule_roles` wraps the rules), and
+# passed to the handler only when it is not the program. Debug mode
+# (MPICOLL_DEBUG=1) compares it across ranks with the rest of a collective's
+# signature: where JAX skips a derivative rule on some ranks only (an op
+# whose input is a constant there, docs/differentiation.md "Pitfalls"), the
+# first collective it concerns differs in role, and every rank raises
+# instead of waiting for, or pairing with, a derivative call that never
+# comes.
+ROLE_PROGRAM, ROLE_JVP, ROLE_TRANSPOSE = 0, 1, 2
+_rule_role = contextvars.ContextVar("mpicoll_rule_role", default=None)
+
+
+class MPIPrimitive(Primitive):
+    """A primitive whose ``role`` parameter says which code bound it."""
+
+    def bind(self, *args, **params):
+        role = _rule_role.get()
+        params["role"] = role if role is not None else params.get("role", ROLE_PROGRAM)
+        return super().bind(*args, **params)
+
+
+def _in_role(rule, role):
+    """`rule`, run with `role` as the role of what it binds (None: the role
+    of the equation it transforms, as for batching); the rule itself does
+    not see the parameter."""
+    def rule_in_role(*args, **params):
+        token = _rule_role.set(params.pop("role") if role is None else role)
+        params.pop("role", None)
+        try:
+            return rule(*args, **params)
+        finally:
+            _rule_role.reset(token)
+    rule_in_role._mpicoll_role = role
+    return rule_in_role
+
+
+def assign_rule_roles():
+    """Wrap every MPI primitive's JVP, transpose and batching rule so that
+    what they bind carries their role; called once the op modules have
+    registered their rules (the package's ``__init__``)."""
+    for prim in CUSTOM_CALLS:
+        if not isinstance(prim, MPIPrimitive):
+            continue
+        for rules, role in ((ad.primitive_jvps, ROLE_JVP),
+                            (ad.primitive_transposes, ROLE_TRANSPOSE),
+                            (batching_rules, None)):
+            rule = rules.get(prim)
+            if rule is not None and not hasattr(rule, "_mpicoll_role"):
+                rules[prim] = _in_role(rule, role)
+
+
 def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False,
                   reusable_operand=None, updated_operand=None):
     """Declare an MPI primitive.
@@ -131,11 +188,12 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
       The `Primitive`; the op module registers its JVP, transpose and
       batching rules next to its definition.
     """
-    prim = Primitive(f"mpi_{name}")
+    prim = MPIPrimitive(f"mpi_{name}")
     prim.multiple_results = multiple_results
     prim.def_impl(functools.partial(dispatch.apply_primitive, prim))
 
-    def effectful_abstract_eval(*avals, in_place=False, fresh_result=False, **params):
+    def effectful_abstract_eval(*avals, in_place=False, fresh_result=False, role=ROLE_PROGRAM,
+                                **params):
         return abstract_eval(*avals, **params), {mpi_effect}
 
     prim.def_effectful_abstract_eval(effectful_abstract_eval)
@@ -324,10 +382,12 @@ def _attribute(value):
 
 
 def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_operand,
-           in_place=False, fresh_result=False, **params):
+           in_place=False, fresh_result=False, role=ROLE_PROGRAM, **params):
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
     values = ffi_attributes(**params)
+    if role != ROLE_PROGRAM:      # absent means the program: nothing to decode per call
+        values["role"] = role
     unknown = set(values) - _HANDLER_ATTRIBUTES
     if unknown:   # the handler would reject them at run time
         raise AssertionError(f"{target}: attributes {sorted(unknown)} are not in the "
