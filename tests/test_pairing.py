@@ -7,16 +7,14 @@ independently (a receiver's template may be a constant while the sender's
 data is differentiated, or the other way round), and then one rank sends or
 waits for derivative messages the other never makes. mpicoll marks every
 point-to-point message with its kind (see "message kinds" in _ffi.pyx), so
-the receiver notices and raises, and under ``grad`` the sender raises too
-(its cotangent receive finds the receiver's notice). Nothing hangs and no
+the receiver notices and raises, and a differentiated message is answered,
+so its sender raises too, under ``grad`` and ``jvp``. Nothing hangs and no
 later message pairs wrongly.
 
-Ranks 0 and 1 play the two roles; other ranks watch. Every case runs on a
-fresh communicator, so messages the failed pairing leaves unreceived (under
-``jvp``, the sender's tangent and the receiver's notice) cannot reach later
-tests. The communicators are kept, not freed: MPI reuses a freed
-communicator's context for the next one, and a message still queued for the
-old one would then be received by the new one.
+Ranks 0 and 1 play the two roles; other ranks watch. Every case runs on the
+same communicator, and after each the pair exchanges again with the tag of
+the failed pairing and every rank joins an allreduce: a message the failure
+left in flight would be taken by that exchange and fail it.
 """
 
 import jax
@@ -52,27 +50,24 @@ def outcome(f, *args):
         return str(exc)
 
 
-def run_case(program, transform, jit):
-    """Each rank's error text (None where it finished), on a fresh
-    communicator; and the pair still exchanges correctly on it afterwards."""
-    world = MPI.COMM_WORLD
-    comm = world.Dup()
-    mpicoll.private_comm(comm)    # collective: rank 2 and up never use comm
-    _kept.append(comm)
+COMM = MPI.COMM_WORLD.Dup()
+
+
+def run_case(program, transform, jit, tag=3):
+    """Each rank's error text (None where it finished); and the communicator
+    still works afterwards: the pair exchanges with the failed pairing's
+    `tag`, and every rank joins an allreduce."""
+    world, comm = MPI.COMM_WORLD, COMM
     f = transform(lambda x: program(x, comm))
     error = outcome(jax.jit(f) if jit else f, jnp.arange(1.0, 4.0))
-    world.Barrier()
-    # the pair goes on communicating correctly afterwards, with another tag
     if comm.rank < 2:
         peer = 1 - comm.rank
         y = mpicoll.sendrecv(jnp.full(2, comm.rank + 10.0), jnp.zeros(2), peer, peer,
-                             sendtag=9, recvtag=9, comm=comm)
+                             sendtag=tag, recvtag=tag, comm=comm)
         np.testing.assert_array_equal(np.asarray(y), np.full(2, peer + 10.0))
-    world.Barrier()
+    total = mpicoll.allreduce(jnp.ones(2), MPI.SUM, comm=comm)
+    np.testing.assert_array_equal(np.asarray(total), np.full(2, float(comm.size)))
     return world.allgather(error)
-
-
-_kept = []   # see the module docstring
 
 
 def send_constant_template(x, comm):
@@ -129,12 +124,13 @@ def test_constant_template_under_grad_raises_on_both_ranks(jit):
 
 
 @JIT
-def test_constant_template_under_jvp_raises_on_the_receiver(jit):
-    # forward mode: the sender only sends (its tangent right after the
-    # value), so it finishes; the receiver raises
+def test_constant_template_under_jvp_raises_on_both_ranks(jit):
+    # forward mode: the sender waits for the answer to its differentiated
+    # value before it sends the tangent, and raises on the receiver's notice
     errors = run_case(send_constant_template, jvp, jit)
     assert_raised(errors[1], SENDER_MESSAGE)
-    assert errors[0] is None, errors[0]
+    assert_raised(errors[0], NOTICE_MESSAGE)
+    assert "on rank 0 with rank 1 (tag 3)" in errors[0], errors[0]
 
 
 @JIT
@@ -148,7 +144,7 @@ def test_constant_data_raises_on_the_differentiating_receiver(transform, jit):
 @JIT
 @pytest.mark.parametrize("transform", [grad, jvp], ids=["grad", "jvp"])
 def test_sendrecv_differentiated_on_one_side_raises_on_both(transform, jit):
-    errors = run_case(sendrecv_one_side, transform, jit)
+    errors = run_case(sendrecv_one_side, transform, jit, tag=0)
     assert_raised(errors[0], RECEIVER_MESSAGE)
     assert_raised(errors[1], SENDER_MESSAGE)
 
@@ -202,7 +198,7 @@ def test_reverse_over_reverse_through_send_recv_raises_on_both_ranks(jit):
     def second_order(f):
         return jax.grad(lambda x: jnp.sum(jax.grad(f)(x) ** 2))
 
-    errors = run_case(program, second_order, jit)
+    errors = run_case(program, second_order, jit, tag=4)
     assert_raised(errors[0], "backward pass of send/recv cannot itself be differentiated")
     assert_raised(errors[1], "backward pass of send/recv cannot itself be differentiated")
 
@@ -237,12 +233,10 @@ def rooted_send(op, root_data, template):
 
 
 def run_rooted_case(program, transform, jit, n):
-    """Each rank's error text (None where it finished), on a fresh
-    communicator; and a broadcast on it still gives root's data afterwards
-    (every rank made the same MPI calls)."""
-    world = MPI.COMM_WORLD
-    comm = world.Dup()
-    _kept.append(comm)
+    """Each rank's error text (None where it finished); and a broadcast on
+    the same communicator still gives root's data afterwards (every rank
+    made the same MPI calls)."""
+    world, comm = MPI.COMM_WORLD, COMM
     f = transform(lambda x: program(x, comm))
     error = outcome(jax.jit(f) if jit else f, jnp.arange(1.0, n + 1.0))
     world.Barrier()

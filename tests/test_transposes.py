@@ -31,11 +31,24 @@ from jax import lax
 from mpi4py import MPI
 
 import mpicoll
-from op_specs import OPS
+from op_specs import OPS, Op
 
 WORLD = MPI.COMM_WORLD
 RANK, SIZE = WORLD.rank, WORLD.size
-DIFFERENTIABLE = [op for op in OPS if op.differentiable]
+RING = WORLD.Create_cart([SIZE], periods=[True])
+
+
+def _serial_halo(xs, size):
+    """Each rank's window of the periodically padded global interior."""
+    interior = jnp.concatenate([x[1:-1] for x in xs])
+    padded = jnp.concatenate([interior[-1:], interior, interior[:1]])
+    return [padded[3 * r:3 * r + 5] for r in range(size)]
+
+
+# halo_exchange on a periodic ring, blocks of 3 cells and one halo cell per side
+HALO = Op("halo_exchange", lambda x, c: mpicoll.halo_exchange(x, 1, RING), _serial_halo,
+          shape=lambda rank, size: (5, 2), dtypes=(np.float64,))
+DIFFERENTIABLE = [op for op in OPS if op.differentiable] + [HALO]
 NONLINEAR = ("_PROD", "_MIN", "_MAX")
 TOL = 1e-11
 
@@ -152,29 +165,31 @@ def test_linear_transpose(op, jit):
     check(cases, error)
 
 
-@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
 @pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
-def test_vjp(op, jit):
+def test_vjp(op):
     """vjp of the operation itself (nonlinear ones at a point) against the
-    serial vjp; the pullback is also jitted on its own."""
+    serial vjp, the pullback jitted on its own (a backward pass without the
+    forward pass in the same computation)."""
     lin = Linear(op)
     xs, ys = lin.xs(3), lin.ys(4)
     call = lambda v: op.call(v, WORLD)                       # noqa: E731
     _, pullback = jax.vjp(call, xs[RANK])
-    got, error = outcome(lambda: (jax.jit(pullback) if jit else pullback)(ys[RANK])[0])
+    got, error = outcome(lambda: jax.jit(pullback)(ys[RANK])[0])
     _, serial_pullback = jax.vjp(lambda *v: op.serial(list(v), SIZE), *xs)
     check({"vjp": (got, serial_pullback(list(ys))[RANK])} if error is None else {}, error)
 
 
-@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
 @pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
-def test_transpose_twice_is_the_map(op, jit):
+def test_transpose_twice_is_the_map(op):
+    """Eagerly: the second `linear_transpose` traces the first with known
+    and unknown values, which is where a collective with a constant operand
+    on some ranks would run at trace time on those ranks only."""
     lin = Linear(op)
     x0, u = lin.xs(0)[RANK], lin.xs(6)
     y0 = jax.ShapeDtypeStruct(lin.out_shapes[RANK], jnp.float64)
     transpose = jax.linear_transpose(lin.f, x0)
     twice = lambda v: jax.linear_transpose(lambda c: transpose(c)[0], y0)(v)[0]   # noqa: E731
-    got, error = outcome(lambda: (jax.jit(twice) if jit else twice)(u[RANK]))
+    got, error = outcome(lambda: twice(u[RANK]))
     unsupported = op.name in TRANSFORMS_TWICE_UNSUPPORTED and SIZE > 1
     check({"transpose of transpose": (got, lin.serial(u)[RANK])} if error is None else {},
           error, P2P_ERROR if unsupported else None)
@@ -230,10 +245,12 @@ def test_custom_linear_solve(op, symmetric):
 
     bs, cs = lin.xs(12), lin.xs(13)
     loss_weights = lin.xs(14)
-    got, error = outcome(lambda: (
-        jax.jit(solve)(bs[RANK]),
-        jax.grad(lambda b: jnp.sum(loss_weights[RANK] * solve(b)))(bs[RANK]),
-        jax.vjp(solve, bs[RANK])[1](cs[RANK])[0]))
+    @jax.jit
+    def solve_grad_transpose(b, c):
+        return (solve(b), jax.grad(lambda v: jnp.sum(loss_weights[RANK] * solve(v)))(b),
+                jax.vjp(solve, b)[1](c)[0])
+
+    got, error = outcome(lambda: solve_grad_transpose(bs[RANK], cs[RANK]))
 
     cases = {}
     if error is None:
@@ -340,3 +357,18 @@ def test_send_recv_backward_pass_jitted_then_transformed(how):
         thunk = lambda: jax.linear_transpose(jitted, v)(u)                 # noqa: E731
     _, error = outcome(thunk)
     check({}, error, P2P_ERROR if how == "linear_transpose" else "mpicoll: MPI_")
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_barrier_in_a_transposed_function(jit):
+    """A barrier has no derivative and no operand; in a function given to
+    `jax.linear_transpose` it runs when the function is traced, on every
+    rank alike, and the transposed allreduce pairs up afterwards."""
+    def f(x):
+        mpicoll.barrier()
+        return mpicoll.allreduce(x, MPI.SUM)
+
+    transpose = jax.linear_transpose(f, jnp.ones(2))
+    got, error = outcome(lambda: (jax.jit(transpose) if jit else transpose)(
+        jnp.full(2, RANK + 1.0))[0])
+    check({"transpose": (got, np.full(2, SIZE * (SIZE + 1) / 2))}, error)

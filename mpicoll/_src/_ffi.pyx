@@ -1938,15 +1938,23 @@ cdef int halo_adjoint(Call* c) noexcept nogil:
 # KIND_DERIVATIVE set for tangent and cotangent messages. A receive accepts
 # a message of either differentiation state, compares it with its own, and
 # reports a disagreement as an error instead of pairing later messages
-# wrongly; a receiver that did not differentiate a differentiated message
-# also sends its sender a KIND_NOTICE message, which the sender's next
-# receive from it (its cotangent receive under `grad`) turns into an error
-# there too. User tags therefore range over 0..MPI_TAG_UB // KIND_SPAN
+# wrongly.
+#
+# A differentiated message is answered: its receiver replies KIND_ACK when
+# the kinds pair and KIND_NOTICE when they do not, and the sending
+# operation waits for that reply before it returns. So the sender raises
+# too, at once, before it sends a tangent nobody receives (`jvp`) or waits
+# for a cotangent nobody sends (`grad`), and when both ranks have raised no
+# message is left in flight: the next operation on the communicator, with
+# any tag, finds nothing of the failed pairing. The reply costs one empty
+# message per differentiated point-to-point message, only under
+# differentiation. User tags range over 0..MPI_TAG_UB // KIND_SPAN
 # (validation.check_tag).
 cdef enum:
     KIND_DIFFERENTIATED = 1
     KIND_DERIVATIVE = 2
-    KIND_NOTICE = 4
+    KIND_NOTICE = 4        # reply: the differentiated message did not pair
+    KIND_ACK = 6           # reply: it paired (NOTICE | DERIVATIVE: no data message has it)
     KIND_SPAN = 8
     # what `sendrecv_chunked` returns, besides MPI error codes, when the
     # kinds of a pairing disagree
@@ -1961,6 +1969,11 @@ def tag_span():
     return KIND_SPAN
 
 
+cdef inline bint is_reply(int wire_tag) noexcept nogil:
+    cdef int kind = wire_tag % KIND_SPAN
+    return kind == KIND_ACK or kind == KIND_NOTICE
+
+
 cdef int find_message(int source, int tag, int kind, MPI_Comm comm, int* flag,
                       MPI_Status* st) noexcept nogil:
     """Look, without receiving it, for the message a receive of user tag
@@ -1968,17 +1981,18 @@ cdef int find_message(int source, int tag, int kind, MPI_Comm comm, int* flag,
 
     The earliest message from `source` is taken if its user tag matches
     (MPI keeps messages between two ranks in order, so it is the one an
-    unchunked receive would match); otherwise each kind this receive can
-    pair with (or be told about) is looked for in turn."""
+    unchunked receive would match), or if it is the reply to this
+    operation's own differentiated send (the caller takes it aside);
+    otherwise each kind this receive can pair with is looked for in turn."""
     cdef int ierr = MPI_Iprobe(source, MPI_ANY_TAG, comm, flag, st)
     if ierr != MPI_SUCCESS or not flag[0] or tag == MPI_ANY_TAG \
-            or st.MPI_TAG // KIND_SPAN == tag:
+            or st.MPI_TAG // KIND_SPAN == tag or is_reply(st.MPI_TAG):
         return ierr
     cdef int same_class = kind & KIND_DERIVATIVE
-    cdef int candidates[3]
-    candidates[:] = [same_class, same_class | KIND_DIFFERENTIATED, KIND_NOTICE]
+    cdef int candidates[2]
+    candidates[:] = [same_class, same_class | KIND_DIFFERENTIATED]
     cdef int k
-    for k in range(3):
+    for k in range(2):
         ierr = MPI_Iprobe(source, tag * KIND_SPAN + candidates[k], comm, flag, st)
         if ierr != MPI_SUCCESS or flag[0]:
             return ierr
@@ -2024,8 +2038,6 @@ cdef int wait_for_either(MPI_Request* reqs, int* index, MPI_Status* st,
 
 cdef inline int pairing(int incoming, int kind) noexcept nogil:
     """Whether a message of kind `incoming` pairs with a receive of `kind`."""
-    if incoming == KIND_NOTICE:
-        return PAIRING_NOTICE
     if (incoming ^ kind) & KIND_DERIVATIVE:
         return PAIRING_WRONG_CLASS
     if (incoming & KIND_DIFFERENTIATED) and not (kind & KIND_DIFFERENTIATED):
@@ -2033,6 +2045,26 @@ cdef inline int pairing(int incoming, int kind) noexcept nogil:
     if (kind & KIND_DIFFERENTIATED) and not (incoming & KIND_DIFFERENTIATED):
         return PAIRING_RECEIVER_DIFFERENTIATES
     return MPI_SUCCESS
+
+
+cdef int wait_for_reply(int dest, int tag, MPI_Comm comm, int* reply,
+                        int* polls) noexcept nogil:
+    """Receive the answer (KIND_ACK or KIND_NOTICE) to a differentiated
+    message of user tag `tag` sent to `dest`; its kind goes to `reply`."""
+    cdef int flag = 0, k
+    cdef int kinds[2]
+    kinds[:] = [KIND_ACK, KIND_NOTICE]
+    cdef int ierr
+    while True:
+        for k in range(2):
+            ierr = MPI_Iprobe(dest, tag * KIND_SPAN + kinds[k], comm, &flag, MPI_STATUS_IGNORE)
+            if ierr != MPI_SUCCESS:
+                return ierr
+            if flag:
+                reply[0] = kinds[k]
+                return MPI_Recv(NULL, 0, MPI_BYTE, dest, tag * KIND_SPAN + kinds[k], comm,
+                                MPI_STATUS_IGNORE)
+        polls[0] = yield_now_and_then(polls[0])
 
 
 cdef inline void pin_envelope(const MPI_Status* st, bint* first, int* source,
@@ -2106,6 +2138,8 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
     cdef int ierr = MPI_SUCCESS
     cdef int index, count, flag, errclass
     cdef int paired = MPI_SUCCESS
+    cdef int incoming = 0             # the kind of the message received
+    cdef int reply = 0                # the reply to this call's differentiated send
     cdef int polls = 0
     reqs[0] = MPI_REQUEST_NULL
     reqs[1] = MPI_REQUEST_NULL
@@ -2131,15 +2165,19 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
                         break
                 polls = yield_now_and_then(polls)
                 continue
-            # from here on: this message's exact source and tag
-            pin_envelope(&st, &first, &source, &recvtag, result)
-            paired = pairing(st.MPI_TAG % KIND_SPAN, kind)
-            if paired == PAIRING_NOTICE:
-                ierr = MPI_Recv(NULL, 0, MPI_BYTE, source, recvtag, comm, MPI_STATUS_IGNORE)
+            if is_reply(st.MPI_TAG):
+                # the answer to this call's own send (source is its dest),
+                # which arrived first: keep it, and go on waiting for data
+                reply = st.MPI_TAG % KIND_SPAN
+                ierr = MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm,
+                                MPI_STATUS_IGNORE)
                 if ierr != MPI_SUCCESS:
                     break
-                receiving = False
                 continue
+            # from here on: this message's exact source and tag
+            pin_envelope(&st, &first, &source, &recvtag, result)
+            incoming = st.MPI_TAG % KIND_SPAN
+            paired = pairing(incoming, kind)
         if reqs[1] == MPI_REQUEST_NULL and receiving:
             if truncated:
                 room = 0
@@ -2213,12 +2251,21 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
         return ierr
     if not first:
         result.MPI_TAG = result.MPI_TAG // KIND_SPAN    # the user's tag
-    if paired == PAIRING_SENDER_DIFFERENTIATES:
-        # tell the sender, whose cotangent receive would otherwise wait forever
-        ierr = MPI_Send(NULL, 0, MPI_BYTE, source,
-                        (recvtag // KIND_SPAN) * KIND_SPAN + KIND_NOTICE, comm)
+    if not first and incoming & KIND_DIFFERENTIATED:
+        # answer a differentiated message (first: this call may wait for
+        # its own answer next, and so may the sender)
+        ierr = MPI_Send(NULL, 0, MPI_BYTE, source, (recvtag // KIND_SPAN) * KIND_SPAN +
+                        (KIND_ACK if paired == MPI_SUCCESS else KIND_NOTICE), comm)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    if sent > 0 and dest != MPI_PROC_NULL and kind & KIND_DIFFERENTIATED and reply == 0:
+        ierr = wait_for_reply(dest, sendtag // KIND_SPAN, comm, &reply, &polls)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    if reply == KIND_NOTICE and paired == MPI_SUCCESS:
+        paired = PAIRING_NOTICE
     if paired != MPI_SUCCESS:
-        return paired if ierr == MPI_SUCCESS else ierr
+        return paired
     if truncated:
         return MPI_ERR_TRUNCATE
     nreceived[0] = received
@@ -2263,6 +2310,8 @@ cdef int point_to_point(Call* c, XLA_FFI_Buffer* send, XLA_FFI_Buffer* recv,
         <char*>recv.data if recv != NULL else NULL, nrecv, rtype, rsize,
         chunk_elements(c, rsize), source, <int>c.attr[ATTR_RECVTAG],
         c.comm, <int>c.attr[ATTR_KIND], status, &received)
+    if ierr == PAIRING_NOTICE:     # the answer to what this rank sent
+        return pairing_error(c, ierr, dest, <int>c.attr[ATTR_SENDTAG])
     if ierr < 0:
         return pairing_error(c, ierr, status.MPI_SOURCE, status.MPI_TAG)
     if ierr != MPI_SUCCESS:

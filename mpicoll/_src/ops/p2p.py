@@ -16,15 +16,13 @@ receiver notice and raise on both ranks instead (docs/differentiation.md,
 """
 
 import jax.numpy as jnp
-from jax.interpreters import ad
 from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.jax_internals import pe, under_derivative_trace, zero_tangent
+from mpicoll._src.jax_internals import pe, under_derivative_trace
 from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source, derivative_kind
-from mpicoll._src.primitive import (differentiable, differentiated_kind, linear_rules,
-                                    mpi_primitive)
+from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
 
 
@@ -138,43 +136,26 @@ _NOT_TWICE = (
     "transpose is again a sendrecv (docs/differentiation.md, 'Which transformations work').")
 
 
-def _cotangent_send_jvp(jvp):
-    """JVP of send: as any linear op's, except for the send of a cotangent
-    (recv's transpose) in a backward pass traced earlier, under `jax.jit`,
-    that is differentiated now (`jax.hessian` of a jitted function, say).
-    Its partner receives the cotangent into a constant template, so only
-    this rank runs a rule: the primal goes out marked differentiated, the
-    partner's receive raises on it and sends back a notice, and this rank
-    waits for that notice and raises too. Nothing is left in flight."""
-    def rule(primals, tangents, **params):
-        (x,), _ = primals, tangents
-        if not params["returns_cotangent"] or not differentiable(x):
-            return jvp(primals, tangents, **params)
-        out = send_p.bind(x, **differentiated_kind(params))
-        recv_p.bind(jnp.zeros((0,), x.dtype), source=params["dest"], tag=params["tag"],
-                    comm=params["comm"], status=None, chunk_bytes=params["chunk_bytes"],
-                    kind=differentiated_kind(params)["kind"],
-                    receives_cotangent=False)     # finds the notice, raises
-        return out, zero_tangent(out)
-    return rule
-
-
 def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind, returns_cotangent):
     if returns_cotangent:   # a backward pass traced earlier (under jit), transposed again
         raise NotImplementedError(_NOT_TWICE.format(op="send"))
-    _refuse_backward_pass_to_be_transformed("send")
+    peer = dest != MPI.PROC_NULL    # else nothing arrives: the template, a true constant
+    if peer:
+        _refuse_backward_pass_to_be_transformed("send")
     template = jnp.zeros(x.aval.shape, x.aval.dtype)
     return [recv_p.bind(template, source=dest, tag=tag, comm=comm, status=None,
-                        chunk_bytes=chunk_bytes, kind=kind, receives_cotangent=True)]
+                        chunk_bytes=chunk_bytes, kind=kind, receives_cotangent=peer)]
 
 
 def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind,
                     receives_cotangent):
     _require_known_source(source, "the transpose")
-    _refuse_backward_pass_to_be_transformed("recv")
+    peer = source != MPI.PROC_NULL
+    if peer:
+        _refuse_backward_pass_to_be_transformed("recv")
     send_p.bind(ct, dest=source, tag=0 if tag == MPI.ANY_TAG else tag, comm=comm,
                 chunk_bytes=chunk_bytes, kind=kind,
-                returns_cotangent=True)   # its empty result is not needed here
+                returns_cotangent=peer)   # its empty result is not needed here
     # where nothing arrives (PROC_NULL) the result is the template itself
     return [ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)]
 
@@ -196,7 +177,6 @@ def _recv_batch(args, dims, **params):
 
 linear_rules(send_p, transpose=_send_transpose, batch=_send_batch,
              primal_params=differentiated_kind, tangent_params=derivative_kind)
-ad.primitive_jvps[send_p] = _cotangent_send_jvp(ad.primitive_jvps[send_p])
 
 
 def _recv_partial_eval(trace, *tracers, **params):
