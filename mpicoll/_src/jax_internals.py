@@ -115,7 +115,7 @@ def under_derivative_trace():
     trace (`jax.jit`, `lax.custom_linear_solve`, a loop body): a jaxpr
     traced there is not necessarily transformed afterwards (a linear
     solve's matvec under `jax.grad` is not), and if it is, its equations'
-    own rules see it (p2p.py, "transposed")."""
+    own rules see it (ops/p2p.py, ``returns_cotangent``)."""
     trace = core.trace_ctx.trace
     while trace is not None and not isinstance(trace, pe.DynamicJaxprTrace):
         if isinstance(trace, _DERIVATIVE_TRACES):

@@ -13,6 +13,12 @@ constant therefore takes no part in derivative messages while its partner's
 ``send`` does; the message kinds (``kind``, see ops/sendrecv.py) let the
 receiver notice and raise on both ranks instead (docs/differentiation.md,
 "Receive-side templates").
+
+A backward pass through send/recv can be run, not differentiated or
+transposed again: send's transpose receives into a constant template
+(`_refuse_backward_pass_to_be_transformed`; the ``returns_cotangent`` and
+``receives_cotangent`` parameters mark the operations of a backward pass
+for the same check when it was traced earlier, under ``jax.jit``).
 """
 
 import jax.numpy as jnp
