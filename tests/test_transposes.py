@@ -250,11 +250,13 @@ def test_custom_linear_solve(op, symmetric):
     bs, cs = lin.xs(12), lin.xs(13)
     loss_weights = lin.xs(14)
     @jax.jit
-    def solve_grad_transpose(b, c):
-        return (solve(b), jax.grad(lambda v: jnp.sum(loss_weights[RANK] * solve(v)))(b),
-                jax.vjp(solve, b)[1](c)[0])
+    def solve_and_transpose(b, w, c):
+        """The solve, and its transpose applied to `w` (the gradient of
+        sum(w * solve(b))) and to `c`."""
+        solved, pullback = jax.vjp(solve, b)
+        return solved, (pullback(w)[0], pullback(c)[0])
 
-    got, error = outcome(lambda: solve_grad_transpose(bs[RANK], cs[RANK]))
+    got, error = outcome(lambda: solve_and_transpose(bs[RANK], loss_weights[RANK], cs[RANK]))
 
     cases = {}
     if error is None:
@@ -274,7 +276,7 @@ def test_custom_linear_solve(op, symmetric):
         serial_solve = lambda vs: split(jnp.linalg.solve(dense, flatten(vs)))  # noqa: E731
         serial_grad = jax.grad(lambda vs: sum(jnp.sum(w * s) for w, s in zip(
             loss_weights, serial_solve(vs))))(bs)
-        solved, grad, transposed = got
+        solved, (grad, transposed) = got[0], got[1]
         cases = {"solve": (solved, serial_solve(bs)[RANK]),
                  "grad": (grad, serial_grad[RANK]),
                  "dot product": (np.float64(global_dot(bs[RANK], transposed)),
@@ -376,3 +378,18 @@ def test_barrier_in_a_transposed_function(jit):
     got, error = outcome(lambda: (jax.jit(transpose) if jit else transpose)(
         jnp.full(2, RANK + 1.0))[0])
     check({"transpose": (got, np.full(2, SIZE * (SIZE + 1) / 2))}, error)
+
+
+@pytest.mark.skipif(SIZE % 2 == 1, reason="the alternating ring needs an even rank count")
+@pytest.mark.parametrize("how", ["vmap of vjp", "jacrev"])
+def test_send_recv_backward_pass_batched_raises(how):
+    """Batching a backward pass through send/recv: the cotangent receive's
+    template is not batched, so every rank refuses at trace time."""
+    u = jnp.full(3, RANK + 1.0)
+    if how == "jacrev":
+        thunk = lambda: jax.jacrev(ring)(u)                                 # noqa: E731
+    else:
+        _, pullback = jax.vjp(ring, u)
+        thunk = lambda: jax.vmap(lambda c: pullback(c)[0])(jnp.stack([u, 2 * u]))  # noqa: E731
+    _, error = outcome(thunk)
+    check({}, error, "the backward pass of send/recv cannot be batched")

@@ -108,6 +108,17 @@ from jax._src.interpreters import ad as _ad  # noqa: E402
 _DERIVATIVE_TRACES = (_ad.JVPTrace, _ad.LinearizeTrace, pe.JaxprTrace)
 
 
+def under_batch_trace():
+    """Whether what is bound now is being batched (`jax.vmap`), up to the
+    nearest staging trace (as `under_derivative_trace`)."""
+    trace = core.trace_ctx.trace
+    while trace is not None and not isinstance(trace, pe.DynamicJaxprTrace):
+        if isinstance(trace, batching.BatchTrace):
+            return True
+        trace = getattr(trace, "parent_trace", None)
+    return False
+
+
 def under_derivative_trace():
     """Whether what is bound now is being differentiated or transposed:
     the current trace, or one it nests in (``parent_trace``), is a JVP,

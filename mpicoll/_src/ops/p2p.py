@@ -26,7 +26,7 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.jax_internals import pe, under_derivative_trace
+from mpicoll._src.jax_internals import pe, under_batch_trace, under_derivative_trace
 from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source, derivative_kind
 from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
@@ -132,7 +132,17 @@ def _refuse_backward_pass_to_be_transformed(op):
     """
     if under_derivative_trace():
         raise NotImplementedError(_NOT_TWICE.format(op=op))
+    if under_batch_trace():
+        # the partner's cotangent arrives batched, this template is not
+        raise NotImplementedError(_NOT_BATCHED.format(op=op))
 
+
+_NOT_BATCHED = (
+    "mpicoll.{op}: the backward pass of send/recv cannot be batched (jax.vmap of a vjp "
+    "or of a jax.linear_transpose, jax.jacrev): the receive of the cotangent has an "
+    "unbatched constant template on its rank. Batch the forward program instead, or use "
+    "mpicoll.sendrecv, whose transpose is again a sendrecv (docs/differentiation.md, "
+    "'Which transformations work').")
 
 _NOT_TWICE = (
     "mpicoll.{op}: the backward pass of send/recv cannot itself be differentiated or "
