@@ -2251,17 +2251,24 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
         return ierr
     if not first:
         result.MPI_TAG = result.MPI_TAG // KIND_SPAN    # the user's tag
+    cdef MPI_Request answer = MPI_REQUEST_NULL
     if not first and incoming & KIND_DIFFERENTIATED:
-        # answer a differentiated message (first: this call may wait for
-        # its own answer next, and so may the sender)
-        ierr = MPI_Send(NULL, 0, MPI_BYTE, source, (recvtag // KIND_SPAN) * KIND_SPAN +
-                        (KIND_ACK if paired == MPI_SUCCESS else KIND_NOTICE), comm)
+        # answer a differentiated message, without blocking: this call may
+        # wait for its own answer next (from itself, when source is this
+        # rank), and so may the sender
+        ierr = MPI_Isend(NULL, 0, MPI_BYTE, source, (recvtag // KIND_SPAN) * KIND_SPAN +
+                         (KIND_ACK if paired == MPI_SUCCESS else KIND_NOTICE), comm, &answer)
         if ierr != MPI_SUCCESS:
             return ierr
     if sent > 0 and dest != MPI_PROC_NULL and kind & KIND_DIFFERENTIATED and reply == 0:
         ierr = wait_for_reply(dest, sendtag // KIND_SPAN, comm, &reply, &polls)
-        if ierr != MPI_SUCCESS:
-            return ierr
+    if answer != MPI_REQUEST_NULL:
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Wait(&answer, MPI_STATUS_IGNORE)
+        else:
+            MPI_Request_free(&answer)
+    if ierr != MPI_SUCCESS:
+        return ierr
     if reply == KIND_NOTICE and paired == MPI_SUCCESS:
         paired = PAIRING_NOTICE
     if paired != MPI_SUCCESS:

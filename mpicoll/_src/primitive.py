@@ -144,7 +144,7 @@ def _in_role(rule, role):
     of the equation it transforms, as for batching); the rule itself does
     not see the parameter."""
     def rule_in_role(*args, **params):
-        token = _rule_role.set(params.pop("role") if role is None else role)
+        token = _rule_role.set(params.pop("role", ROLE_PROGRAM) if role is None else role)
         params.pop("role", None)
         try:
             return rule(*args, **params)
