@@ -23,7 +23,7 @@ README "Supported versions". The differences that matter:
 import inspect
 
 from jax._src import core, dispatch, effects, source_info_util  # noqa: F401
-from jax._src.interpreters import batching, mlir, partial_eval as pe, pxla  # noqa: F401
+from jax._src.interpreters import ad, batching, mlir, partial_eval as pe, pxla  # noqa: F401
 from jax._src.lib.mlir import ir  # noqa: F401
 from jax._src.lib.mlir.dialects import hlo  # noqa: F401
 
@@ -100,20 +100,16 @@ def fast_dispatch_installed():
             getattr(getattr(pxla, FAST_DISPATCH_HOOK), "_mpicoll_wrapped", False))
 
 
-from jax._src.interpreters import ad as _ad  # noqa: E402
-
-# Traces that differentiate or transpose what is traced under them: forward
-# mode (jvp, jacfwd), linearization (grad, vjp, linearize) and the partial
-# evaluation that `jax.linear_transpose` traces a function with.
-_DERIVATIVE_TRACES = (_ad.JVPTrace, _ad.LinearizeTrace, pe.JaxprTrace)
-
-
-def under_batch_trace():
-    """Whether what is bound now is being batched (`jax.vmap`), up to the
-    nearest staging trace (as `under_derivative_trace`)."""
+def _nested_in(trace_types):
+    """Whether the current trace, or one it nests in (``parent_trace``), is
+    one of `trace_types`. The walk stops at a staging trace (`jax.jit`,
+    `lax.custom_linear_solve`, a loop body): a jaxpr traced there is not
+    necessarily transformed afterwards (a linear solve's matvec under
+    `jax.grad` is not), and if it is, its equations' own rules see it
+    (ops/p2p.py, ``returns_cotangent``)."""
     trace = core.trace_ctx.trace
     while trace is not None and not isinstance(trace, pe.DynamicJaxprTrace):
-        if isinstance(trace, batching.BatchTrace):
+        if isinstance(trace, trace_types):
             return True
         trace = getattr(trace, "parent_trace", None)
     return False
@@ -121,23 +117,19 @@ def under_batch_trace():
 
 def under_derivative_trace():
     """Whether what is bound now is being differentiated or transposed:
-    the current trace, or one it nests in (``parent_trace``), is a JVP,
-    linearize or partial-evaluation trace. The walk stops at a staging
-    trace (`jax.jit`, `lax.custom_linear_solve`, a loop body): a jaxpr
-    traced there is not necessarily transformed afterwards (a linear
-    solve's matvec under `jax.grad` is not), and if it is, its equations'
-    own rules see it (ops/p2p.py, ``returns_cotangent``)."""
-    trace = core.trace_ctx.trace
-    while trace is not None and not isinstance(trace, pe.DynamicJaxprTrace):
-        if isinstance(trace, _DERIVATIVE_TRACES):
-            return True
-        trace = getattr(trace, "parent_trace", None)
-    return False
+    forward mode (jvp, jacfwd), linearization (grad, vjp, linearize) or the
+    partial evaluation that `jax.linear_transpose` traces a function with."""
+    return _nested_in((ad.JVPTrace, ad.LinearizeTrace, pe.JaxprTrace))
+
+
+def under_batch_trace():
+    """Whether what is bound now is being batched (`jax.vmap`)."""
+    return _nested_in(batching.BatchTrace)
 
 
 def zero_tangent(value):
     """The symbolic zero tangent of `value` (float0 for integers)."""
-    return _ad.Zero(core.typeof(value).to_tangent_aval())
+    return ad.Zero(core.typeof(value).to_tangent_aval())
 
 
 # The batching rules as JAX calls them, ``(axis_data, vals, dims, **params)``:

@@ -144,8 +144,8 @@ def _in_role(rule, role):
     of the equation it transforms, as for batching); the rule itself does
     not see the parameter."""
     def rule_in_role(*args, **params):
-        token = _rule_role.set(params.pop("role", ROLE_PROGRAM) if role is None else role)
-        params.pop("role", None)
+        eqn_role = params.pop("role", ROLE_PROGRAM)
+        token = _rule_role.set(eqn_role if role is None else role)
         try:
             return rule(*args, **params)
         finally:
@@ -346,7 +346,9 @@ def rank_select(take_first, first, second):
     a linear zero on every rank. The two may differ in shape and dtype.
     """
     chosen, kept = (first, second) if take_first else (second, first)
-    chosen, kept = jnp.asarray(chosen), jnp.asarray(kept)
+    if not isinstance(kept, jax.core.Tracer):
+        return chosen     # a concrete value: nothing traced will see it (eager calls)
+    chosen = jnp.asarray(chosen)
     empty = jnp.ravel(kept)[:0]
     if jnp.issubdtype(kept.dtype, jnp.complexfloating) and \
             not jnp.issubdtype(chosen.dtype, jnp.complexfloating):

@@ -173,7 +173,7 @@ def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind,
                 chunk_bytes=chunk_bytes, kind=kind,
                 returns_cotangent=peer)   # its empty result is not needed here
     # where nothing arrives (PROC_NULL) the result is the template itself
-    return [ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)]
+    return [jnp.zeros_like(ct) if peer else ct]
 
 
 def _recv_tangent_params(params):
