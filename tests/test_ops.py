@@ -59,7 +59,10 @@ def run(op, comm, mode):
 @pytest.mark.parametrize("mode", ["eager", "jit", "donated"])
 @pytest.mark.parametrize("op", OPS, ids=repr)
 def test_values(op, mode):
-    for dtype in op.dtypes:
+    # Every dtype jitted; eager and donated calls run the same handler, and
+    # take the first and last dtype (the narrowest and the widest or complex).
+    dtypes = op.dtypes if mode == "jit" else list(dict.fromkeys([op.dtypes[0], op.dtypes[-1]]))
+    for dtype in dtypes:
         inputs = all_inputs(op, WORLD, dtype)
         got = run(op, WORLD, mode)(jnp.asarray(inputs[WORLD.rank]))
         assert_all_equal({f"{op.name} {np.dtype(dtype)}": (got, expected(op, WORLD, inputs))})

@@ -11,6 +11,12 @@ the receiver notices and raises, and a differentiated message is answered,
 so its sender raises too, under ``grad`` and ``jvp``. Nothing hangs and no
 later message pairs wrongly.
 
+The rooted sends are checked twice: by the check before every
+differentiated collective (tests/test_derivative_agreement.py), and by the
+state that root's data carries, which still guards programs traced with
+that check switched off. These tests switch it off
+(MPICOLL_DERIVATIVE_CHECK=0), so they test the state in the messages.
+
 Ranks 0 and 1 play the two roles; other ranks watch. Every case runs on the
 same communicator, and after each the pair exchanges again with the tag of
 the failed pairing and every rank joins an allreduce: a message the failure
@@ -29,6 +35,13 @@ pytestmark = [
     pytest.mark.skipif(MPI.COMM_WORLD.Get_size() < 2, reason="needs a sender and a receiver"),
     pytest.mark.timeout(120),
 ]
+
+
+
+@pytest.fixture(autouse=True)
+def messages_check_alone(monkeypatch):
+    monkeypatch.setenv("MPICOLL_DERIVATIVE_CHECK", "0")
+
 
 SENDER_MESSAGE = "that rank differentiates the array it sent"
 RECEIVER_MESSAGE = "this rank differentiates the receive"

@@ -212,8 +212,18 @@ def richardson(matvec, b, steps=60):
     return lax.fori_loop(0, steps, lambda _, x: x + (b - matvec(x)), b)
 
 
+# The solve transposes its matvec with the same machinery as
+# test_linear_transpose, which runs every operation; these cover each
+# kind of rule: a reduction, a scan, a v-collective, a rooted send and a
+# rooted gather (rank_select), data movement with uneven shapes, point to
+# point, and the halo exchange.
+SOLVE_OPS = [op for op in LINEAR if op.name in (
+    "allreduce_SUM", "exscan_SUM", "alltoallv", "scatterv", "gather", "redistribute",
+    "send_recv", "halo_exchange")]
+
+
 @pytest.mark.parametrize("symmetric", [True, False], ids=["symmetric", "nonsymmetric"])
-@pytest.mark.parametrize("op", LINEAR, ids=repr)
+@pytest.mark.parametrize("op", SOLVE_OPS, ids=repr)
 def test_custom_linear_solve(op, symmetric):
     """A = I + a F^T W F D, with F the operation, W > 0 and, unless
     symmetric, D != I: the solve, its gradient (which transposes the
@@ -370,15 +380,19 @@ def test_barrier_in_a_transposed_function(jit):
 
 
 @pytest.mark.skipif(SIZE % 2 == 1, reason="the alternating ring needs an even rank count")
-@pytest.mark.parametrize("how", ["vmap of vjp", "jacrev"])
+@pytest.mark.parametrize("how", ["vmap of vjp", "vmap of jitted vjp", "jacrev"])
 def test_send_recv_backward_pass_batched_raises(how):
     """Batching a backward pass through send/recv: the cotangent receive's
-    template is not batched, so every rank refuses at trace time."""
+    template is not batched, so every rank refuses at trace time, also when
+    the backward pass was traced under jit before it is batched."""
     u = jnp.full(3, RANK + 1.0)
     if how == "jacrev":
         thunk = lambda: jax.jacrev(ring)(u)                                 # noqa: E731
     else:
         _, pullback = jax.vjp(ring, u)
-        thunk = lambda: jax.vmap(lambda c: pullback(c)[0])(jnp.stack([u, 2 * u]))  # noqa: E731
+        backward = lambda c: pullback(c)[0]                                 # noqa: E731
+        if how == "vmap of jitted vjp":
+            backward = jax.jit(backward)
+        thunk = lambda: jax.vmap(backward)(jnp.stack([u, 2 * u]))           # noqa: E731
     _, error = outcome(thunk)
     check({}, error, "the backward pass of send/recv cannot be batched")

@@ -86,10 +86,12 @@ cdef enum:
     ARRAY_COUNTS
     ARRAY_WIDTHS
     ARRAY_NEIGHBOURS
+    ARRAY_NAME          # an operation's name, one character code per element
     N_ARRAYS
 
 cdef const char* ARRAY_NAMES[N_ARRAYS]
-ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts", b"counts", b"widths", b"neighbours"]
+ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts", b"counts", b"widths", b"neighbours",
+                  b"name"]
 
 
 def attribute_names():
@@ -2471,6 +2473,67 @@ cdef int barrier(Call* c) noexcept nogil:
     return MPI_Barrier(c.comm)
 
 
+# --- derivatives agree: every rank differentiates a collective, or none ----
+#
+# JAX skips an operation's derivative rule on a rank where all its inputs
+# have zero tangent (a constant there), so that rank would not make the
+# derivative collective the others make (a hang, or a pairing with the
+# wrong call). Under `jvp`, `grad` and their relatives, primitive.py puts
+# this check before every collective that has no check of its own (rooted
+# sends and point-to-point messages carry their state with the data): one
+# 1-byte MPI_Allgather of whether this rank differentiates it. Where the
+# ranks disagree every rank raises the same error, and every rank made the
+# same MPI call, so the communicator stays usable.
+
+cdef void rank_list(char* out, int room, const char* flags, int size, char want) noexcept nogil:
+    """The ranks whose flag is `want`, as "0, 2, 5" (shortened past `room`)."""
+    cdef int used = 0, r
+    out[0] = 0
+    for r in range(size):
+        if flags[r] != want:
+            continue
+        if used > room - 24:
+            snprintf(out + used, room - used, ", ...")
+            return
+        used += snprintf(out + used, room - used, "%s%d", b", " if used else b"", r)
+
+
+cdef int derivatives_agree(Call* c) noexcept nogil:
+    cdef char mine = <char>(c.attr[ATTR_KIND] != 0)
+    cdef char* flags = <char*>malloc(c.size)
+    cdef char name[48]
+    cdef char yes[96]
+    cdef char no[96]
+    cdef int r, n, ierr
+    cdef bint differ = False
+    if flags == NULL:
+        return MPI_ERR_NO_MEM
+    ierr = MPI_Allgather(&mine, 1, MPI_BYTE, flags, 1, MPI_BYTE, c.comm)
+    if ierr == MPI_SUCCESS:
+        for r in range(c.size):
+            differ = differ or flags[r] != mine
+    if ierr != MPI_SUCCESS or not differ:
+        free(flags)
+        return ierr
+    n = <int>c.array_len[ARRAY_NAME] if c.array_len[ARRAY_NAME] < 47 else 47
+    for r in range(n):
+        name[r] = <char>c.array[ARRAY_NAME][r]
+    name[n] = 0
+    rank_list(yes, sizeof(yes), flags, c.size, 1)
+    rank_list(no, sizeof(no), flags, c.size, 0)
+    free(flags)
+    snprintf(c.text, sizeof(c.text),
+             "mpicoll: %s on rank %d: differentiated on rank(s) %s but not on rank(s) %s, "
+             "where its input is a constant (it does not depend on the differentiated "
+             "variables, or stop_gradient was applied there), so those ranks would not "
+             "take part in the derivative collective that follows. Make the input depend "
+             "on the differentiated variables on every rank (e.g. x + 0 * w), or stop the "
+             "gradient on every rank (docs/differentiation.md, 'Pitfalls').",
+             name, c.rank, yes, no)
+    c.message = c.text
+    return MPI_ERR_OTHER
+
+
 # ---------------------------------------------------------------------------
 # 5. Registration: one XLA handler per operation, each the shared `run`
 #    with its body, its number of operands and results, and its MPI name
@@ -2539,6 +2602,9 @@ cdef XLA_FFI_Error* h_recv(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* h_barrier(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, barrier, 0, 0, b"MPI_Barrier", True)
 
+cdef XLA_FFI_Error* h_derivatives_agree(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, derivatives_agree, 0, 0, b"MPI_Allgather (derivative check)", True)
+
 
 def handlers():
     """Map of FFI target name -> PyCapsule of the handler."""
@@ -2564,6 +2630,7 @@ def handlers():
         "send": PyCapsule_New(<void*>h_send, NULL, NULL),
         "recv": PyCapsule_New(<void*>h_recv, NULL, NULL),
         "barrier": PyCapsule_New(<void*>h_barrier, NULL, NULL),
+        "derivatives_agree": PyCapsule_New(<void*>h_derivatives_agree, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}
 

@@ -134,3 +134,14 @@ def check_same_limit(comm, when):
         f"chunk limits ({when}); limit in bytes on each rank: {shown}. Set the same "
         f"limit on every rank (mpicoll.set_chunk_bytes on all ranks, or the same "
         f"{_ENV_CHUNK_BYTES} everywhere).")
+
+
+_ENV_DERIVATIVE_CHECK = "MPICOLL_DERIVATIVE_CHECK"
+
+
+def derivative_check_enabled():
+    """Whether differentiated collectives first check that every rank
+    differentiates them (docs/differentiation.md, "Pitfalls"): on unless
+    ``MPICOLL_DERIVATIVE_CHECK=0``. Read when a function is traced; set it
+    the same way on every rank (the check is a collective call)."""
+    return os.environ.get(_ENV_DERIVATIVE_CHECK, "1").strip() != "0"

@@ -582,6 +582,9 @@ cdef XLA_FFI_Error* c_recv(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* c_barrier(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_barrier)
 
+cdef XLA_FFI_Error* c_derivatives_agree(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_derivatives_agree)
+
 
 def cuda_handlers():
     """Map of FFI target name -> PyCapsule of the CUDA handler; the same
@@ -608,5 +611,6 @@ def cuda_handlers():
         "send": PyCapsule_New(<void*>c_send, NULL, NULL),
         "recv": PyCapsule_New(<void*>c_recv, NULL, NULL),
         "barrier": PyCapsule_New(<void*>c_barrier, NULL, NULL),
+        "derivatives_agree": PyCapsule_New(<void*>c_derivatives_agree, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}

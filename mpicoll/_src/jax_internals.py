@@ -115,11 +115,43 @@ def _nested_in(trace_types):
     return False
 
 
+# The traces under which an operation's rule runs on some ranks only if its
+# operands carry a derivative on some ranks only: forward mode and
+# linearization (grad, vjp) run JVP rules only for operands with a nonzero
+# tangent; the partial evaluation that `jax.linear_transpose` traces with
+# computes an operation at once where its operands are known, and stages
+# it for the transpose where they are not.
+derivative_traces = (ad.JVPTrace, ad.LinearizeTrace, pe.JaxprTrace)
+
+
+def carries_derivative(trace, value):
+    """Whether `value`, an operand bound under `trace` (one of
+    `derivative_traces`), carries a derivative there: a nonzero tangent, or
+    under partial evaluation, an unknown value."""
+    if isinstance(trace, pe.JaxprTrace):
+        return isinstance(value, pe.JaxprTracer) and value._trace is trace and \
+            not value.is_known()
+    return type(trace.to_primal_tangent_pair(value)[1]) is not ad.Zero
+
+
+def value_aval(value):
+    """The abstract value (shape, dtype) of an array or tracer."""
+    return core.typeof(value)
+
+
+def current_trace(trace):
+    """Context in which `bind` goes to `trace`."""
+    return core.set_current_trace(trace)
+
+
 def under_derivative_trace():
     """Whether what is bound now is being differentiated or transposed:
     forward mode (jvp, jacfwd), linearization (grad, vjp, linearize) or the
     partial evaluation that `jax.linear_transpose` traces a function with."""
     return _nested_in((ad.JVPTrace, ad.LinearizeTrace, pe.JaxprTrace))
+
+
+BatchTrace = batching.BatchTrace
 
 
 def under_batch_trace():

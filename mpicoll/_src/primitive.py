@@ -67,8 +67,10 @@ from jax.interpreters import ad, batching
 from mpi4py import MPI
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
-from mpicoll._src.jax_internals import (batching_rules, dispatch, effects, hlo, ir, ir_type,
-                                        mlir, zero_tangent)
+from mpicoll._src import config
+from mpicoll._src.jax_internals import (batching_rules, carries_derivative, current_trace,
+                                        derivative_traces, dispatch, effects, hlo, ir,
+                                        ir_type, mlir, pe, value_aval, zero_tangent)
 
 
 class MPIEffect(effects.Effect):
@@ -131,12 +133,58 @@ _rule_role = contextvars.ContextVar("mpicoll_rule_role", default=None)
 
 
 class MPIPrimitive(Primitive):
-    """A primitive whose ``role`` parameter says which code bound it."""
+    """A primitive whose ``role`` parameter says which code bound it, and
+    whose ranks check that they agree on differentiating it (below)."""
+
+    checks_derivatives = False     # set by `mpi_primitive`
+    trace_check = None             # an op's own check of where it is bound: (trace, params)
 
     def bind(self, *args, **params):
         role = _rule_role.get()
         params["role"] = role if role is not None else params.get("role", ROLE_PROGRAM)
         return super().bind(*args, **params)
+
+    def bind_with_trace(self, trace, args, *rest):
+        # (every trace an equation passes through calls this, also one that
+        # then hands the equation on unchanged, as a batch trace does when no
+        # operand is batched)
+        if self.trace_check is not None:
+            self.trace_check(trace, rest[-1])
+        if self.checks_derivatives and isinstance(trace, derivative_traces):
+            _check_derivatives_agree(self, trace, args, rest[-1])
+        return super().bind_with_trace(trace, args, *rest)
+
+
+# --- Derivatives agree -------------------------------------------------------
+#
+# JAX runs an operation's JVP rule only on ranks where one of its inputs
+# carries a derivative; elsewhere it binds the operation as a plain one. If
+# the input of a collective is a constant on some ranks only (a
+# rank-dependent branch, stop_gradient on one rank), the differentiating
+# ranks go on to a derivative collective (the tangent op, or under grad its
+# transpose in the backward pass) that the others never make: a hang, or a
+# pairing with an unrelated call. So under a derivative trace every
+# collective of floating data is preceded by `derivatives_agree_p`, a
+# 1-byte allgather of whether this rank differentiates it, and every rank
+# raises where they disagree (the `derivatives_agree` handler, _ffi.pyx).
+# It costs one small collective per differentiated collective, in the
+# forward pass only; plain calls are unchanged. Point-to-point ops
+# (``collective=False``) cannot use it, since not every rank takes part:
+# their messages carry that state themselves (``kind``). So do rooted sends,
+# for programs traced with the check switched off (config.py).
+
+def _check_derivatives_agree(prim, trace, args, params):
+    if isinstance(trace, pe.JaxprTrace) and params["role"] != ROLE_PROGRAM:
+        # a rule's own partial evaluation (JAX linearizes a JVP rule so):
+        # the rule runs on every rank, checked where its op was bound
+        return
+    if not config.derivative_check_enabled() or not any(
+            differentiable(value_aval(a)) for a in args):
+        return
+    differentiates = any(carries_derivative(trace, a) for a in args)
+    with current_trace(trace.parent_trace):
+        derivatives_agree_p.bind(comm=params["comm"], differentiates=differentiates,
+                                 name=prim.name.removeprefix("mpi_"))
 
 
 def _in_role(rule, role):
@@ -170,7 +218,7 @@ def assign_rule_roles():
 
 
 def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False,
-                  reusable_operand=None, updated_operand=None):
+                  reusable_operand=None, updated_operand=None, collective=True):
     """Declare an MPI primitive.
 
     Args:
@@ -183,6 +231,9 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
         accepts as result 0's; see "In place when the input is dead".
       updated_operand: index of an operand that result 0 always shares
         memory with; see "Updates in place".
+      collective: whether every rank of the communicator takes part; False
+        for point-to-point ops, which get no check that needs every rank
+        ("Derivatives agree": their messages carry their kind instead).
 
     Returns:
       The `Primitive`; the op module registers its JVP, transpose and
@@ -190,6 +241,7 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
     """
     prim = MPIPrimitive(f"mpi_{name}")
     prim.multiple_results = multiple_results
+    prim.checks_derivatives = collective
     prim.def_impl(functools.partial(dispatch.apply_primitive, prim))
 
     def effectful_abstract_eval(*avals, in_place=False, fresh_result=False, role=ROLE_PROGRAM,
@@ -221,7 +273,7 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
 # is particular to it (a transpose, a batching rule).
 
 def differentiable(*arrays):
-    """Whether the arrays carry derivatives (floating or complex dtypes)."""
+    """Whether the arrays (or avals) carry derivatives (floating or complex dtypes)."""
     return all(jnp.issubdtype(a.dtype, jnp.inexact) for a in arrays)
 
 
@@ -414,6 +466,13 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_ope
 
 
 _TRIVIAL = jax.jit(lambda x: x + 1)
+
+
+# the check of "Derivatives agree" (above)
+derivatives_agree_p = mpi_primitive(
+    "derivatives_agree", multiple_results=True, abstract_eval=lambda **_: [],
+    ffi_attributes=lambda *, comm, differentiates, name: dict(
+        comm=comm.handle, kind=int(differentiates), name=tuple(map(ord, name))))
 
 
 def wait_for_dispatched_work():

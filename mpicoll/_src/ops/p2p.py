@@ -26,7 +26,8 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.jax_internals import pe, under_batch_trace, under_derivative_trace
+from mpicoll._src.jax_internals import (BatchTrace, pe, under_batch_trace,
+                                        under_derivative_trace)
 from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source, derivative_kind
 from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
@@ -104,12 +105,12 @@ def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, t
 # with it the receive of the cotangent), while the partner's derivative
 # traffic still runs.
 send_p = mpi_primitive(
-    "send", abstract_eval=lambda x, **_: x.update(shape=(0,)),
+    "send", abstract_eval=lambda x, **_: x.update(shape=(0,)), collective=False,
     ffi_attributes=lambda *, dest, tag, comm, chunk_bytes, kind, returns_cotangent: dict(
         comm=comm.handle, dest=dest, sendtag=tag, chunk_bytes=chunk_bytes, kind=kind))
 
 recv_p = mpi_primitive(
-    "recv", abstract_eval=lambda x, **_: x, reusable_operand=0,
+    "recv", abstract_eval=lambda x, **_: x, reusable_operand=0, collective=False,
     ffi_attributes=lambda *, source, tag, comm, status, chunk_bytes, kind, receives_cotangent: dict(
         comm=comm.handle, source=source, recvtag=tag, chunk_bytes=chunk_bytes, kind=kind,
         status=0 if status is None else status.address))
@@ -193,6 +194,20 @@ def _recv_batch(args, dims, **params):
 
 linear_rules(send_p, transpose=_send_transpose, batch=_send_batch,
              primal_params=differentiated_kind, tangent_params=derivative_kind)
+
+
+def _refuse_batched_backward_pass(trace, params):
+    """A backward pass traced earlier (under jit) and batched now refuses on
+    every rank, before the batch trace hands an unbatched operation (the
+    receive of the cotangent, whose template is a constant) on unchanged
+    while its partner's send is batched."""
+    if (params.get("returns_cotangent") or params.get("receives_cotangent")) and \
+            isinstance(trace, BatchTrace):
+        raise NotImplementedError(_NOT_BATCHED.format(
+            op="send" if params.get("receives_cotangent") else "recv"))
+
+
+send_p.trace_check = recv_p.trace_check = _refuse_batched_backward_pass
 
 
 def _recv_partial_eval(trace, *tracers, **params):

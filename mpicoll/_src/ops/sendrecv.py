@@ -116,6 +116,7 @@ sendrecv_p = mpi_primitive(
     abstract_eval=lambda sendbuf, recvbuf, **_: recvbuf,
     ffi_attributes=_attributes,
     reusable_operand=1,      # receive straight into a dead recvbuf
+    collective=False,
 )
 
 
