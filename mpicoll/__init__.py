@@ -16,6 +16,7 @@ from mpicoll._src.ops.gathers import (allgather, allgatherv, gatherv, reduce_sca
                                       scatterv)
 from mpicoll._src.ops.p2p import barrier, recv, send
 from mpicoll._src.ops.prefix import exscan, scan
+from mpicoll._src.ops.ragged import ragged_alltoall
 from mpicoll._src.ops.redistribute import redistribute
 from mpicoll._src.ops.rooted import bcast, gather, reduce, scatter
 from mpicoll._src.ops.sendrecv import sendrecv
@@ -23,7 +24,8 @@ from mpicoll._src.validation import max_tag
 from mpicoll import fft
 from mpicoll.fft import fft3d, ifft3d, irfft3d, rfft3d
 from mpicoll import halo
-from mpicoll.halo import halo_exchange
+from mpicoll.halo import halo_accumulate, halo_exchange
+from mpicoll._src.particles import migrate
 from mpicoll._src.primitive import assign_rule_roles as _assign_rule_roles
 
 _assign_rule_roles()     # every op's rules are registered by now
@@ -49,9 +51,10 @@ __all__ = [
     "scan", "scatter", "send", "sendrecv", "has_cuda_support",
     # beyond mpi4jax
     "alltoallv", "allgatherv", "gatherv", "scatterv", "reduce_scatter", "exscan",
-    "redistribute",
+    "redistribute", "ragged_alltoall",
     # settings and helpers
     "get_chunk_bytes", "set_chunk_bytes", "private_comm", "max_tag",
     # built on the operations
-    "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d", "halo", "halo_exchange",
+    "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d", "halo", "halo_exchange", "halo_accumulate",
+    "migrate",
 ]

@@ -163,6 +163,11 @@ OPS = [
        lambda xs, P: np.array_split(jnp.concatenate(xs), P, axis=1),
        shape=lambda rank, size: (_counts(size)[rank], 5, 2), dtypes=ALL_DTYPES,
        symmetric=False),
+    Op("ragged_alltoall", lambda x, c: mpicoll.ragged_alltoall(
+        x, jnp.asarray(_ragged_counts(c.rank, c.size)), _ragged_capacity(c.rank, c.size),
+        comm=c)[0],
+       lambda xs, P: [_ragged_serial(xs, s, P) for s in range(P)],
+       shape=lambda rank, size: (sum(_ragged_counts(rank, size)) + 1, 2), symmetric=False),
     Op("allgatherv", lambda x, c: mpicoll.allgatherv(x, _counts(c.size), comm=c),
        lambda xs, P: [jnp.concatenate(xs)] * P, shape=_rows_shape, symmetric=False),
     Op("gatherv", lambda x, c: mpicoll.gatherv(x, _counts(c.size), root(c.size), comm=c),
@@ -198,6 +203,26 @@ def _alltoallv_block(x, sender, receiver, size):
     send = _alltoallv_counts(sender, size)[0]
     start = sum(send[:receiver])
     return x[start:start + send[receiver]]
+
+
+def _ragged_counts(rank, size):
+    """Rows rank `rank` sends to each rank (some zero), and one row it keeps."""
+    return [(rank + 2 * s) % 3 for s in range(size)]
+
+
+def _ragged_capacity(rank, size):
+    return sum(_ragged_counts(s, size)[rank] for s in range(size)) + 2    # 2 padding rows
+
+
+def _ragged_serial(xs, receiver, size):
+    blocks = []
+    for sender in range(size):
+        counts = _ragged_counts(sender, size)
+        start = sum(counts[:receiver])
+        blocks.append(xs[sender][start:start + counts[receiver]])
+    got = jnp.concatenate(blocks)
+    padding = _ragged_capacity(receiver, size) - got.shape[0]
+    return jnp.concatenate([got, jnp.zeros((padding,) + got.shape[1:], got.dtype)])
 
 
 def rank_input(op, rank, size, dtype, seed=0):

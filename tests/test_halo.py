@@ -587,3 +587,43 @@ def test_more_than_three_grid_dims():
 def test_pad_mode_error():
     with pytest.raises(ValueError, match="mode must be one of"):
         pad_and_exchange(jnp.zeros((3, 3)), 1, CASES[2].cart, mode="wrap")
+
+
+# ------------------------------------------------------ halo accumulation
+
+def test_accumulate_adds_halos_into_the_neighbours_cells():
+    """1-D periodic ring, 3 interior cells and 1 halo cell a side: the lower
+    halo stands for the left neighbour's last interior cell, the upper halo
+    for the right neighbour's first; both are added there and zeroed."""
+    ring = WORLD.Create_cart([P], periods=[True])
+    try:
+        y = lambda r: 10.0 * r + np.arange(1.0, 6.0)          # noqa: E731
+        got = jax.jit(lambda v: mpicoll.halo_accumulate(v, 1, ring))(y(ring.rank))
+        left, right = (ring.rank - 1) % P, (ring.rank + 1) % P
+        mine = y(ring.rank)
+        want = np.array([0.0, mine[1] + y(left)[4], mine[2], mine[3] + y(right)[0], 0.0])
+        np.testing.assert_array_equal(np.asarray(got), want)
+    finally:
+        ring.Free()
+
+
+@pytest.mark.parametrize("case", [CASES[0], CASES[2], CASES[6]], ids=repr)
+def test_accumulate_is_the_adjoint_of_the_exchange(case):
+    """sum over ranks <exchange(x), y> == sum over ranks <x, accumulate(y)>
+    (the exchange is checked against NumPy above), and the gradient of one
+    is the other."""
+    rng = rank_rng(21)
+    shape = case.padded_shape(case.coords())
+    x, y = rng.normal(size=shape), rng.normal(size=shape)
+    accumulate = jax.jit(lambda v: mpicoll.halo_accumulate(v, case.widths, case.cart,
+                                                           periodic=case.periodic))
+    ay = accumulate(y)
+    lhs = WORLD.allreduce(float(np.vdot(np.asarray(jax.jit(case.exchange)(x)), y)))
+    rhs = WORLD.allreduce(float(np.vdot(x, np.asarray(ay))))
+    scale = WORLD.allreduce(float(np.sum(np.abs(x * y)))) * 4
+    assert abs(lhs - rhs) <= 1e-13 * scale, (lhs, rhs)
+    _, pullback = jax.vjp(accumulate, y)
+    transposed = jax.jit(jax.linear_transpose(accumulate, y))(x)[0]
+    exchanged = np.asarray(jax.jit(case.exchange)(x))
+    np.testing.assert_allclose(np.asarray(pullback(x)[0]), exchanged, rtol=1e-14, atol=1e-14)
+    np.testing.assert_allclose(np.asarray(transposed), exchanged, rtol=1e-14, atol=1e-14)

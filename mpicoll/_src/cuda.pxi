@@ -561,6 +561,9 @@ cdef XLA_FFI_Error* c_halo_exchange(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* c_halo_adjoint(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_halo_adjoint, True)       # adds on the host
 
+cdef XLA_FFI_Error* c_ragged_alltoall(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_ragged_alltoall, True)    # reads the counts on the host
+
 cdef XLA_FFI_Error* c_allgatherv(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_allgatherv)
 
@@ -612,5 +615,6 @@ def cuda_handlers():
         "recv": PyCapsule_New(<void*>c_recv, NULL, NULL),
         "barrier": PyCapsule_New(<void*>c_barrier, NULL, NULL),
         "derivatives_agree": PyCapsule_New(<void*>c_derivatives_agree, NULL, NULL),
+        "ragged_alltoall": PyCapsule_New(<void*>c_ragged_alltoall, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}

@@ -174,10 +174,10 @@ def _slab(x, axis, start, stop):
     return lax.slice_in_dim(x, start, stop, axis=axis)
 
 
-def _exchange(x, widths, periods, grid):
+def _exchange(x, widths, periods, grid, adjoint=False):
     """The exchange proper (arguments already checked): one `halo_exchange`
-    primitive, with width 0 and no neighbours along the dimensions where
-    nothing is exchanged."""
+    primitive (its adjoint if `adjoint`), with width 0 and no neighbours
+    along the dimensions where nothing is exchanged."""
     exchanged, neighbours = [], []
     for axis, h in enumerate(widths):
         if h == 0 or (grid.dims[axis] == 1 and not periods[axis]):
@@ -189,7 +189,7 @@ def _exchange(x, widths, periods, grid):
             neighbours.append(decomposition.neighbours(grid, axis, periods[axis]))
     if not any(exchanged):
         return x
-    return exchange(x, exchanged, neighbours, grid.comm, _TAG_BASE)
+    return exchange(x, exchanged, neighbours, grid.comm, _TAG_BASE, adjoint=adjoint)
 
 
 def halo_exchange(x, halo, comm, *, periodic=None):
@@ -258,6 +258,43 @@ def halo_exchange(x, halo, comm, *, periodic=None):
     """
     x, grid, widths, periods, _ = _validate(x, halo, comm, periodic, "halo_exchange")
     return _exchange(x, widths, periods, grid)
+
+
+def halo_accumulate(x, halo, comm, *, periodic=None):
+    """Add every halo cell into the neighbour's cell it stands for: the adjoint of `halo_exchange`.
+
+    Where `halo_exchange` copies a neighbour's border cells into this
+    rank's halo, ``halo_accumulate`` sends each halo cell's value back to the
+    neighbour that owns that cell and *adds* it there, then zeroes the halo.
+    It is what a particle code needs after depositing (scattering) particle
+    mass onto a padded block: contributions that landed in the halo, because
+    a particle sits near the block's edge, belong to the neighbour's
+    interior. Edges and corners are handled like `halo_exchange`'s (grid
+    dimension d-1 first, so corner values reach the diagonal neighbour).
+
+    For blocks ``x`` and ``y`` on every rank, ``sum over ranks of
+    <halo_exchange(x), y> == sum over ranks of <x, halo_accumulate(y)>``.
+
+    Args:
+      x: this rank's padded block, as for `halo_exchange`.
+      halo: halo width(s), as for `halo_exchange`.
+      comm: an ``MPI.Cartcomm``.
+      periodic: as for `halo_exchange`.
+
+    Returns:
+      An array with the shape and dtype of ``x``: interior cells plus what
+      the neighbours' halos held for them; halo cells zero where a neighbour
+      took them, unchanged past a non-periodic boundary (no neighbour there).
+
+    Gradients: linear; its transpose is `halo_exchange` (and
+    `halo_exchange`'s is this function), so gradients of any order are
+    exchanges. Works under ``jit``, ``vmap`` and ``lax`` control flow.
+
+    Raises:
+      As `halo_exchange`, on every rank alike.
+    """
+    x, grid, widths, periods, _ = _validate(x, halo, comm, periodic, "halo_accumulate")
+    return _exchange(x, widths, periods, grid, adjoint=True)
 
 
 def pad_and_exchange(x, halo, comm, *, periodic=None, mode="constant", constant_values=0):

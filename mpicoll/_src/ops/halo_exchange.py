@@ -34,7 +34,7 @@ from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import linear_rules, mpi_primitive
 
 
-def exchange(x, widths, neighbours, comm, tag):
+def exchange(x, widths, neighbours, comm, tag, *, adjoint=False):
     """Fill the halos of `x` (arguments already checked, see `mpicoll.halo`).
 
     Args:
@@ -47,8 +47,11 @@ def exchange(x, widths, neighbours, comm, tag):
       comm: the Cartcomm.
       tag: the user tag of dimension 0's messages; dimension i uses
         ``tag + 2 i`` and ``tag + 2 i + 1``.
+      adjoint: run the adjoint exchange instead (`halo_adjoint_p`: halos
+        added into the neighbours' cells).
     """
-    return halo_exchange_p.bind(x, widths=tuple(widths), neighbours=tuple(neighbours),
+    prim = halo_adjoint_p if adjoint else halo_exchange_p
+    return prim.bind(x, widths=tuple(widths), neighbours=tuple(neighbours),
                                 comm=resolve_comm(comm), tag=tag,
                                 chunk_bytes=chunk_bytes_for(x.dtype))
 
