@@ -312,6 +312,19 @@ def _check_alltoallv(comm):
     return got, np.concatenate([_a2av_rows(s, r) for s in range(n)])
 
 
+def _check_ragged_alltoall(comm):
+    """The alltoallv blocks again, the counts an array operand of the
+    jitted function, and one padding row."""
+    r, n = comm.rank, comm.size
+    x = np.concatenate([_a2av_rows(r, d) for d in range(n)])
+    capacity = sum(_a2av_count(s, r) for s in range(n)) + 1
+
+    counts = np.array([_a2av_count(r, d) for d in range(n)], np.int32)
+    got = _jit(lambda x, c: mpicoll.ragged_alltoall(x, c, capacity, comm=comm)[0], x, counts)
+    received = np.concatenate([_a2av_rows(s, r) for s in range(n)])
+    return got, np.concatenate([received, np.zeros((1,) + received.shape[1:], received.dtype)])
+
+
 def _check_redistribute(comm):
     r, n = comm.rank, comm.size
     counts = _v_counts(n)
@@ -407,6 +420,7 @@ CHECKS = {
     "scatter": _check_scatter,
     "alltoall": _check_alltoall,
     "alltoallv": _check_alltoallv,
+    "ragged_alltoall": _check_ragged_alltoall,
     "redistribute": _check_redistribute,
     "allgatherv": _check_allgatherv,
     "gatherv": _check_gatherv,
