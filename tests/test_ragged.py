@@ -292,3 +292,41 @@ def test_migrate_gradient_matches_serial():
         return total
     want = jax.grad(serial, argnums=RANK)(*all_pos)
     check({"grad": (got, want)}, error)
+
+
+def moving_rows():
+    """(positions, dest) of this rank, and the function that migrates the
+    positions (with the ids riding along) for fixed destinations: linear."""
+    tree = particle_tree(RANK)
+    dest = np.array(owner(tree["pos"]))
+
+    def move(pos, dest=dest):
+        got, _ = mpicoll.migrate({"pos": pos, "id": tree["id"]}, dest, VALID, 7 * SIZE)
+        return got["pos"]
+    return jnp.asarray(tree["pos"]), dest, move
+
+
+def test_migrate_check_grads_and_dot_product(monkeypatch):
+    from conftest import collective_check_grads
+    pos, _, move = moving_rows()
+    collective_check_grads(monkeypatch, WORLD, jax.jit(move), (pos,), order=1, modes=("fwd",))
+    # <move(x), y> == <x, move^T(y)>, each summed over ranks
+    y = np.random.default_rng(RANK).normal(size=(7 * SIZE, 2))
+    moved, pullback = jax.vjp(jax.jit(move), pos)
+    lhs = WORLD.allreduce(float(np.vdot(np.asarray(moved), y)))
+    rhs = WORLD.allreduce(float(np.vdot(np.asarray(pos), np.asarray(pullback(y)[0]))))
+    assert abs(lhs - rhs) <= 1e-12 * max(1.0, abs(lhs)), (lhs, rhs)
+
+
+def test_migrate_vmap_and_chunked_equal_the_plain_calls():
+    pos, dest, move = moving_rows()
+    shifted = (pos + 0.37) % 1.0
+    dests = np.stack([dest, np.array(owner(shifted))])
+    batched = jax.jit(jax.vmap(move))(jnp.stack([pos, shifted]), dests)
+    loop = [np.asarray(jax.jit(move)(p, d)) for p, d in zip((pos, shifted), dests)]
+    mpicoll.set_chunk_bytes(24)          # blocks of 5 rows and more go in rounds
+    try:
+        chunked = jax.jit(move)(pos)
+    finally:
+        mpicoll.set_chunk_bytes(None)
+    check({"vmap": (batched, np.stack(loop)), "chunked": (chunked, loop[0])})

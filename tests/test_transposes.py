@@ -222,6 +222,8 @@ SOLVE_OPS = [op for op in LINEAR if op.name in (
     "send_recv", "halo_exchange")]
 
 
+@pytest.mark.skipif(SIZE > 2, reason="the solve transposes what test_linear_transpose "
+                    "checks at every rank count; the solve itself at 1 and 2 ranks")
 @pytest.mark.parametrize("symmetric", [True, False], ids=["symmetric", "nonsymmetric"])
 @pytest.mark.parametrize("op", SOLVE_OPS, ids=repr)
 def test_custom_linear_solve(op, symmetric):
