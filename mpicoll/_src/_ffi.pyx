@@ -1329,11 +1329,13 @@ cdef int ragged_alltoall(Call* c) noexcept nogil:
         xbytes[i] = given[i] * row
         ybytes[i] = taken[i] * row
         send[i] *= row
-    fill_displacements(send, xdispl, size)
+    total = fill_displacements(send, xdispl, size)
+    if reverse:     # rows nothing comes back to (truncated, unsent) get zero
+        for i in range(size):
+            memset(at(x, xdispl[i] + xbytes[i]), 0, send[i] - xbytes[i])
+        memset(at(x, total), 0, xrows * row - total)
     total = fill_displacements(ybytes, ydispl, size)
-    if reverse:     # rows nothing comes back to (unsent, truncated) get zero
-        memset(x.data, 0, xrows * row)
-    else:           # rows past the received ones are zero
+    if not reverse:     # rows past the received ones are zero
         memset(at(y, total), 0, capacity * row - total)
     for i in range(size):
         store_count(c.rets[1], i, recv[i])
