@@ -118,3 +118,85 @@ def test_the_check_is_in_differentiated_programs_only(monkeypatch):
     monkeypatch.setenv("MPICOLL_DERIVATIVE_CHECK", "0")
     counts["switched off"] = count(jax.grad(f))
     assert counts == {"grad": 1, "plain": 0, "switched off": 0}, counts
+
+
+# A region (jitted function, cond, loop, checkpoint) whose inputs are all
+# constants on a rank goes through the derivative trace there as one plain
+# equation; the ranks that differentiate it look inside. The checks inside
+# must still line up, collective by collective (primitive.py, "Regions some
+# ranks skip").
+x_here = jnp.arange(3.0) + RANK
+REGIONS = {
+    "jit": lambda a, b: jax.jit(
+        lambda a, b: mpicoll.allreduce(a, MPI.SUM) * mpicoll.allgather(b)[0])(a, b),
+    "cond": lambda a, b: jax.lax.cond(
+        x_here[0] > -1, lambda a, b: mpicoll.allreduce(a, MPI.SUM) + mpicoll.allgather(b)[0],
+        lambda a, b: a, a, b),
+    "scan": lambda a, b: jax.lax.scan(
+        lambda c, _: (mpicoll.allreduce(c, MPI.SUM) + mpicoll.allgather(b)[0], None),
+        a, None, length=2)[0],
+    "fori_loop": lambda a, b: jax.lax.fori_loop(
+        0, 2, lambda i, c: mpicoll.allreduce(c, MPI.SUM) + mpicoll.allgather(b)[0], a),
+    "checkpoint": lambda a, b: jax.checkpoint(
+        lambda a, b: mpicoll.allreduce(a, MPI.SUM) + mpicoll.allgather(b)[0])(a, b),
+}
+
+
+def serial_region(name, a_list, b_list):
+    """A region's result from every rank's operands, written serially (the
+    same on every rank: allgather(b)[0] is rank 0's b)."""
+    total, first_b = sum(a_list), b_list[0]
+    if name == "jit":
+        return total * first_b
+    if name in ("scan", "fori_loop"):       # two steps: sum(a) + b0, then SIZE * that + b0
+        return SIZE * (total + first_b) + first_b
+    return total + first_b
+
+
+REGION_TRANSFORMATIONS = {k: TRANSFORMATIONS[k] for k in
+                          ("grad", "grad of jit", "jitted jvp", "linear_transpose")}
+
+
+@pytest.mark.parametrize("how", REGION_TRANSFORMATIONS)
+@pytest.mark.parametrize("region", REGIONS)
+def test_region_constant_on_some_ranks_raises(region, how):
+    """The last rank's region has constant inputs only: it raises with the
+    others instead of leaving them waiting in the derivative collective."""
+    def loss(w):
+        a = x_here if CONSTANT_HERE else w * x_here
+        return jnp.sum(REGIONS[region](a, x_here))
+    xs = [jnp.arange(3.0) + r for r in range(SIZE)]
+    got, error = outcome(lambda: REGION_TRANSFORMATIONS[how](loss))
+    # at 1 rank: d/dw of the serial program
+    want = jax.grad(lambda w: jnp.sum(serial_region(region, [w * x for x in xs], xs)))(1.5)
+    check({how: (got, want)}, error, DISAGREE if SIZE > 1 else None)
+
+
+@pytest.mark.parametrize("region", REGIONS)
+def test_region_differentiated_on_every_rank(region):
+    """Every rank differentiates the first region (with a collective of
+    constants inside it) and none the second: the derivative is the serial
+    one, under grad, jitted grad and jvp."""
+    xs = [jnp.arange(3.0) + r for r in range(SIZE)]
+
+    def loss(w):
+        y = REGIONS[region](w * x_here, x_here)
+        z = REGIONS[region](x_here, 2 * x_here)
+        return jnp.sum(y * z)
+
+    def serial_loss(ws):    # rank RANK's loss from every rank's w
+        y = serial_region(region, [w * x for w, x in zip(ws, xs)], xs)
+        z = serial_region(region, xs, [2 * x for x in xs])
+        return jnp.sum(y * z)
+    ws = jnp.full(SIZE, 1.5)
+    # grad on rank r: d/dw_r of every rank's loss summed; jvp: every w moves
+    want_grad = jax.grad(lambda ws: sum(serial_loss(ws) for _ in range(SIZE)))(ws)[RANK]
+    want_jvp = jax.jvp(serial_loss, (ws,), (jnp.ones(SIZE),))[1]
+    cases = {}
+    for how, want in (("grad", want_grad), ("grad of jit", want_grad),
+                      ("jitted jvp", want_jvp)):
+        got, error = outcome(lambda: TRANSFORMATIONS[how](loss))
+        if error is not None:
+            break
+        cases[how] = (got, want)
+    check(cases, error)

@@ -168,3 +168,71 @@ def zero_tangent(value):
 # `jax.interpreters.batching.primitive_batchers` can only be written to, and
 # stores each rule here wrapped.
 batching_rules = batching.fancy_primitive_batchers
+
+
+# --- Regions JAX differentiates as a whole -----------------------------------
+#
+# A higher-order primitive (a jitted function, a cond, a loop, a checkpoint)
+# goes through a derivative trace as one equation: where none of its inputs
+# carries a derivative, the trace binds it unchanged and never looks at the
+# equations inside (`process_primitive` below). primitive.py, "Derivatives
+# agree", rewrites such a region's jaxprs instead.
+
+def _first(module, *names):
+    for name in names:
+        if hasattr(module, name):
+            return getattr(module, name)
+    return None
+
+
+from jax._src import ad_checkpoint, pjit as _pjit  # noqa: E402
+from jax._src.lax.control_flow import conditionals as _conditionals, loops as _loops  # noqa: E402
+
+remat_p = ad_checkpoint.remat_p
+# Each primitive whose JVP and linearization rules send every equation of
+# these jaxpr parameters through the derivative trace once per execution,
+# with the names of those parameters. (A while loop's condition is evaluated
+# on primal values only; custom_jvp/custom_vjp calls run their user rules
+# instead, so they are not walked.)
+REGION_JAXPRS = {prim: names for prim, names in (
+    (_first(_pjit, "jit_p", "pjit_p"), ("jaxpr",)),
+    (_conditionals.cond_p, ("branches",)),
+    (_loops.scan_p, ("jaxpr",)),
+    (_loops.while_p, ("body_jaxpr",)),
+    (core.closed_call_p, ("call_jaxpr",)),
+    (remat_p, ("jaxpr",)),
+) if prim is not None}
+
+
+def jaxpr_eqns(jaxpr):
+    """The equations of a jaxpr parameter (closed or open)."""
+    return getattr(jaxpr, "jaxpr", jaxpr).eqns
+
+
+def replace_eqns(jaxpr, eqns):
+    """A jaxpr parameter (closed or open) with its equations replaced."""
+    if not JAXPR_CARRIES_CONSTS and isinstance(jaxpr, core.ClosedJaxpr):
+        return jaxpr.replace(jaxpr=jaxpr.jaxpr.replace(eqns=eqns))
+    return jaxpr.replace(eqns=eqns)
+
+
+def effect_eqn(prim, params, effect, source_info):
+    """An equation of `prim` with no operands or results."""
+    return core.new_jaxpr_eqn([], [], prim, params, {effect}, source_info)
+
+
+def wrap_process_primitive(make_wrapper):
+    """Wrap `process_primitive` of every derivative trace, once:
+    ``make_wrapper(trace_class, original)``."""
+    for cls in (ad.JVPTrace, ad.LinearizeTrace, pe.JaxprTrace):
+        original = cls.process_primitive
+        if not getattr(original, "_mpicoll_wrapped", False):
+            wrapper = make_wrapper(cls, original)
+            wrapper._mpicoll_wrapped = True
+            cls.process_primitive = wrapper
+
+
+def bind_when_known(trace, primitive, tracers, params):
+    """Under partial evaluation (`pe.JaxprTrace`), what JAX does with an
+    equation whose operands are all known: bind it at once, as one."""
+    return trace.default_process_primitive(primitive, tracers, params)

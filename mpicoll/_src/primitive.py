@@ -58,6 +58,7 @@ import contextvars
 import functools
 import sys
 import time
+import weakref
 
 import jax
 import jax.numpy as jnp
@@ -68,9 +69,11 @@ from mpi4py import MPI
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
 from mpicoll._src import config
-from mpicoll._src.jax_internals import (batching_rules, carries_derivative, current_trace,
-                                        derivative_traces, dispatch, effects, hlo, ir,
-                                        ir_type, mlir, pe, value_aval, zero_tangent)
+from mpicoll._src.jax_internals import (REGION_JAXPRS, batching_rules, bind_when_known,
+                                        carries_derivative, current_trace, derivative_traces,
+                                        dispatch, effect_eqn, effects, hlo, ir, ir_type,
+                                        jaxpr_eqns, mlir, pe, remat_p, replace_eqns,
+                                        value_aval, wrap_process_primitive, zero_tangent)
 
 
 class MPIEffect(effects.Effect):
@@ -174,7 +177,8 @@ class MPIPrimitive(Primitive):
 # for programs traced with the check switched off (config.py).
 
 def _check_derivatives_agree(prim, trace, args, params):
-    if isinstance(trace, pe.JaxprTrace) and params["role"] != ROLE_PROGRAM:
+    if isinstance(trace, pe.JaxprTrace) and (params["role"] != ROLE_PROGRAM or
+                                             _in_region_rule.get()):
         # a rule's own partial evaluation (JAX linearizes a JVP rule so):
         # the rule runs on every rank, checked where its op was bound
         return
@@ -473,6 +477,134 @@ derivatives_agree_p = mpi_primitive(
     "derivatives_agree", multiple_results=True, abstract_eval=lambda **_: [],
     ffi_attributes=lambda *, comm, differentiates, name: dict(
         comm=comm.handle, kind=int(differentiates), name=tuple(map(ord, name))))
+
+
+# --- Regions some ranks skip -------------------------------------------------
+#
+# A jitted function, cond, scan, while loop or checkpoint goes through a
+# derivative trace as one equation. Where none of its inputs carries a
+# derivative on this rank, the trace binds it as a plain computation without
+# looking inside, while a rank where some input does carry one
+# differentiates the equations inside, each collective after its check
+# ("Derivatives agree"). So a skipped region is bound with the same checks
+# in its jaxprs, each saying "not differentiated", one before each
+# collective: the ranks then compare the same checks in the same order, and
+# raise exactly where a collective inside is differentiated on some ranks
+# only. A checkpoint differentiated on a rank is also recomputed in that
+# rank's backward pass, collectives included, so whether each rank
+# differentiates a checkpoint with collectives inside is checked too, before it.
+
+_in_region_rule = contextvars.ContextVar("mpicoll_in_region_rule", default=False)
+_skipped_jaxprs = weakref.WeakKeyDictionary()
+
+
+def _checked(eqn):
+    """Whether a derivative trace checks this equation ("Derivatives agree")."""
+    prim = eqn.primitive
+    return (isinstance(prim, MPIPrimitive) and prim.checks_derivatives and
+            any(differentiable(v.aval) for v in eqn.invars))
+
+
+def _not_differentiated(comm, name, source_info):
+    return effect_eqn(derivatives_agree_p, dict(comm=comm, differentiates=False, name=name,
+                                                role=ROLE_PROGRAM), mpi_effect, source_info)
+
+
+def _region_comm(prim, params):
+    """The communicator of the first checked collective inside a region."""
+    for jaxpr in _region_jaxprs(prim, params):
+        for eqn in jaxpr_eqns(jaxpr):
+            if _checked(eqn):
+                return eqn.params["comm"]
+            if eqn.primitive in REGION_JAXPRS:
+                comm = _region_comm(eqn.primitive, eqn.params)
+                if comm is not None:
+                    return comm
+    return None
+
+
+def _region_jaxprs(prim, params):
+    for name in REGION_JAXPRS[prim]:
+        value = params[name]
+        yield from value if isinstance(value, (tuple, list)) else (value,)
+
+
+def _skipped_jaxpr(jaxpr):
+    """`jaxpr` with a "not differentiated" check before each checked
+    collective, where a rank that differentiates it checks (the same object
+    if it has none)."""
+    if jaxpr in _skipped_jaxprs:
+        return _skipped_jaxprs[jaxpr]
+    eqns, changed = [], False
+    for eqn in jaxpr_eqns(jaxpr):
+        if _checked(eqn):
+            eqns.append(_not_differentiated(eqn.params["comm"], eqn.primitive.name[4:],
+                                            eqn.source_info))
+            changed = True
+        elif eqn.primitive in REGION_JAXPRS:
+            params = _skipped_params(eqn.primitive, eqn.params)
+            if params is not eqn.params:
+                if eqn.primitive is remat_p:
+                    eqns.append(_not_differentiated(
+                        _region_comm(eqn.primitive, eqn.params), "checkpoint", eqn.source_info))
+                eqn = eqn.replace(params=params)
+                changed = True
+        eqns.append(eqn)
+    result = replace_eqns(jaxpr, eqns) if changed else jaxpr
+    _skipped_jaxprs[jaxpr] = result
+    return result
+
+
+def _skipped_params(prim, params):
+    """A region's parameters with its jaxprs as `_skipped_jaxpr` makes them
+    (the same object if nothing inside is checked)."""
+    new = {}
+    for name in REGION_JAXPRS[prim]:
+        value = params[name]
+        if isinstance(value, (tuple, list)):
+            skipped = type(value)(map(_skipped_jaxpr, value))
+            if any(a is not b for a, b in zip(skipped, value)):
+                new[name] = skipped
+        elif _skipped_jaxpr(value) is not value:
+            new[name] = _skipped_jaxpr(value)
+    return {**params, **new} if new else params
+
+
+def _keeping_checks(trace_class, process_primitive):
+    """`process_primitive` of a derivative trace, binding a region it skips
+    with its checks (above)."""
+    partial_eval = trace_class is pe.JaxprTrace
+
+    def process(trace, prim, tracers, params, /):
+        if (prim not in REGION_JAXPRS or not config.derivative_check_enabled() or
+                partial_eval and (_in_region_rule.get() or
+                                  _rule_role.get() not in (None, ROLE_PROGRAM))):
+            return process_primitive(trace, prim, tracers, params)
+        skipped = _skipped_params(prim, params)
+        if skipped is params:       # no checked collective inside
+            return process_primitive(trace, prim, tracers, params)
+        differentiates = any(carries_derivative(trace, t) for t in tracers)
+        if prim is remat_p:
+            with current_trace(trace.parent_trace):
+                derivatives_agree_p.bind(comm=_region_comm(prim, params),
+                                         differentiates=differentiates, name="checkpoint")
+        if not differentiates:
+            if partial_eval:
+                return bind_when_known(trace, prim, tracers, skipped)
+            return process_primitive(trace, prim, tracers, skipped)
+        if partial_eval:        # jax.linear_transpose: its equations are checked
+            return process_primitive(trace, prim, tracers, params)
+        # the region's own rule: the partial evaluation JAX may use inside it
+        # is not the program's (compare `_check_derivatives_agree`)
+        token = _in_region_rule.set(True)
+        try:
+            return process_primitive(trace, prim, tracers, params)
+        finally:
+            _in_region_rule.reset(token)
+    return process
+
+
+wrap_process_primitive(_keeping_checks)
 
 
 def wait_for_dispatched_work():
