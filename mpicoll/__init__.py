@@ -26,6 +26,8 @@ from mpicoll.fft import fft3d, ifft3d, irfft3d, rfft3d
 from mpicoll import halo
 from mpicoll.halo import halo_accumulate, halo_exchange
 from mpicoll._src.particles import migrate
+from mpicoll._src.mesh import ProcessMesh
+from mpicoll._src.spmd import spmd
 from mpicoll._src.primitive import assign_rule_roles as _assign_rule_roles
 
 _assign_rule_roles()     # every op's rules are registered by now
@@ -57,4 +59,6 @@ __all__ = [
     # built on the operations
     "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d", "halo", "halo_exchange", "halo_accumulate",
     "migrate",
+    # JAX's shard_map collectives across MPI ranks
+    "ProcessMesh", "spmd",
 ]

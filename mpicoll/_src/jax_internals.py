@@ -236,3 +236,56 @@ def bind_when_known(trace, primitive, tracers, params):
     """Under partial evaluation (`pe.JaxprTrace`), what JAX does with an
     equation whose operands are all known: bind it at once, as one."""
     return trace.default_process_primitive(primitive, tracers, params)
+
+
+# --- shard_map bodies (mpicoll.spmd) ------------------------------------------
+
+def abstract_mesh(axis_sizes, axis_names):
+    """A device-less mesh to trace `jax.shard_map` with, its axes in Auto mode."""
+    from jax.sharding import AbstractMesh, AxisType
+    return AbstractMesh(tuple(axis_sizes), tuple(axis_names),
+                        axis_types=(AxisType.Auto,) * len(axis_names))
+
+
+def jaxpr_parts(jaxpr):
+    """(open jaxpr, its constants' values) of a jaxpr parameter."""
+    if not JAXPR_CARRIES_CONSTS and isinstance(jaxpr, core.ClosedJaxpr):
+        return jaxpr.jaxpr, jaxpr.consts
+    return jaxpr, list(getattr(jaxpr, "consts", None) or ())
+
+
+def literal_value(var):
+    """The value of an equation's operand if it is a literal, else None."""
+    return var.val if isinstance(var, core.Literal) else None
+
+
+def bind_params(eqn):
+    """(subfunctions, parameters) that re-bind an equation as JAX's own
+    interpreter does (jax >= 0.12 returns the parameters only)."""
+    bound = eqn.primitive.get_bind_params(eqn.params)
+    return ([], bound) if isinstance(bound, dict) else bound
+
+
+def sub_jaxprs(params):
+    """The jaxprs among an equation's parameters."""
+    return core.jaxprs_in_params(params)
+
+
+def _parallel_primitive_names():
+    from jax._src.lax import parallel
+    return frozenset(p.name for n, p in vars(parallel).items()
+                     if n.endswith("_p") and hasattr(p, "name"))
+
+
+# the names of JAX's collectives over named axes (jax.lax.psum and friends)
+PARALLEL_PRIMITIVES = _parallel_primitive_names()
+
+
+def scan_operands(params, operands):
+    """A scan equation's operands split into (constants, initial carry,
+    scanned sequences): jax >= 0.12 describes them by flat trees."""
+    if "ft_in" in params:
+        consts, init, seqs = params["ft_in"].update(list(operands)).unpack()
+        return list(consts), list(init), list(seqs)
+    n, m = params["num_consts"], params["num_carry"]
+    return list(operands[:n]), list(operands[n:n + m]), list(operands[n + m:])

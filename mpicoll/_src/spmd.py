@@ -1,0 +1,402 @@
+"""`mpicoll.spmd`: run a `jax.shard_map` per-device function across MPI ranks.
+
+JAX traces the function as `jax.shard_map` would, over a device-less mesh of
+the process mesh's shape (so its typing of varying and invariant values and
+its differentiation inside the body are JAX's own). The body's jaxpr is then
+evaluated on each rank's local blocks, equation by equation, with JAX's
+collectives replaced by mpicoll's operations on the mesh's
+sub-communicators (`RULES`); control flow is rebuilt around the translated
+bodies. What remains is ordinary mpicoll code, so `jax.grad`, `jvp`, `vmap`
+and `jit` of the result work through mpicoll's rules.
+
+The global function that `shard_map` defines counts an output replicated
+over some mesh axes once, and sums the gradient of an input replicated over
+some axes over the devices sharing it. mpicoll's rules count every rank's
+output separately, so replicated inputs pass through `share_p` and
+replicated outputs through `count_once_p`, which make the two agree.
+"""
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.extend.core import Primitive
+from jax.interpreters import ad, batching, mlir
+from mpi4py import MPI
+
+from mpicoll._src import jax_internals as ji
+from mpicoll._src.comms import resolve_comm
+from mpicoll._src.mesh import ProcessMesh
+from mpicoll._src.ops.allreduce import allreduce
+from mpicoll._src.ops.alltoall import alltoall
+from mpicoll._src.ops.gathers import allgather, reduce_scatter
+from mpicoll._src.ops.ragged import ragged_alltoall
+from mpicoll._src.ops.rooted import bcast
+from mpicoll._src.ops.sendrecv import sendrecv
+
+
+def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
+    """Run `f`, written for `jax.shard_map`, on the ranks of a process mesh.
+
+    Every rank calls the returned function with its own blocks: what
+    ``jax.shard_map(f, mesh=..., in_specs=..., out_specs=...)`` would hand
+    the device at this rank's mesh coordinates. Inside `f`, JAX's
+    collectives over the mesh's axis names become MPI operations:
+
+    ======================================  =================================
+    JAX collective                          mpicoll operation
+    ======================================  =================================
+    ``psum``, ``pmean``, ``pmax``, ``pmin``  ``allreduce`` (SUM, MAX, MIN)
+    ``all_gather``                          ``allgather``
+    ``psum_scatter``                        ``reduce_scatter``
+    ``all_to_all``                          ``alltoall``
+    ``ppermute``                            ``sendrecv`` (zeros where nothing
+                                            is received)
+    ``pbroadcast``                          ``bcast``
+    ``ragged_all_to_all``                   ``ragged_alltoall`` (and one
+                                            ``alltoall`` of the offsets)
+    ``axis_index``                          this rank's mesh coordinate
+    ======================================  =================================
+
+    over the sub-communicator of the named axes (a tuple of names: the ranks
+    that differ along those axes, ordered as JAX orders the tuple).
+
+    Args:
+      f: the per-device function, as for `jax.shard_map`; it may use
+        `jit`, `lax.cond`, `scan`, `while_loop`, `fori_loop`,
+        `checkpoint` and differentiation inside.
+      mesh: an `mpicoll.ProcessMesh`.
+      in_specs, out_specs: `jax.sharding.PartitionSpec` trees, exactly as
+        for `jax.shard_map`: they say which mesh axes each argument and
+        result is split over (the others: replicated).
+      check_vma: as `jax.shard_map`'s: check that results replicated by
+        `out_specs` really are, and type values as varying or invariant.
+
+    Returns:
+      A function of this rank's blocks returning this rank's blocks of the
+      results. It is jitted (one compilation per argument shape); calling it
+      inside your own `jax.jit` costs nothing extra.
+
+    Gradients: `jax.grad`, `jax.jvp`, `jax.vjp`, `jax.linear_transpose` and
+    `jax.vmap` of the returned function give this rank's blocks of what they
+    give for the `shard_map` function on the global arrays: a result that
+    `out_specs` replicates counts once, and the gradient of an argument that
+    `in_specs` replicates is summed over the ranks that share it.
+
+    Raises:
+      ValueError: an axis name is not one of the mesh's, or an argument's
+        shape does not fit its spec.
+      NotImplementedError: `f` uses a collective with no MPI translation
+        here (named), ``axis_index_groups``, or a collective inside a
+        `custom_jvp`/`custom_vjp` function.
+    """
+    if not isinstance(mesh, ProcessMesh):
+        raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
+    smap = jax.shard_map(f, mesh=ji.abstract_mesh(mesh.axis_sizes, mesh.axis_names),
+                         in_specs=in_specs, out_specs=out_specs, check_vma=check_vma)
+
+    @jax.jit
+    @functools.wraps(f)
+    def run(*args):
+        leaves, in_tree = jax.tree.flatten(args)
+        specs = _leaf_specs(in_specs, args, in_tree)
+        global_args = jax.tree.unflatten(in_tree, [
+            jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
+            for i, (x, s) in enumerate(zip(leaves, specs))])
+        closed, out_shape = jax.make_jaxpr(smap, return_shape=True)(*global_args)
+        outer, consts = ji.jaxpr_parts(closed)
+        [eqn] = outer.eqns        # the shard_map equation
+        env = dict(zip(outer.invars, leaves))
+        env.update(zip(outer.constvars, consts))
+        ins = [env[v] for v in eqn.invars]
+        ins = [_replicated(share_p, x, mesh, spec) for x, spec in
+               zip(ins, eqn.params["in_specs"])]
+        body, body_consts = ji.jaxpr_parts(eqn.params["jaxpr"])
+        outs = _eval(mesh, body, body_consts, ins)
+        outs = [_replicated(count_once_p, y, mesh, spec) for y, spec in
+                zip(outs, eqn.params["out_specs"])]
+        env.update(zip(eqn.outvars, outs))
+        return jax.tree.unflatten(jax.tree.structure(out_shape),
+                                  [env[v] for v in outer.outvars])
+    return run
+
+
+def _leaf_specs(in_specs, args, in_tree):
+    """One spec per leaf of `args` (`in_specs` is a tree prefix of them)."""
+    from jax.sharding import PartitionSpec as P
+    is_spec = lambda s: s is None or isinstance(s, P)          # noqa: E731
+    if is_spec(in_specs):
+        in_specs = (in_specs,) * len(args)
+    specs = []
+    jax.tree.map(lambda s, sub: specs.extend([s] * len(jax.tree.leaves(sub))),
+                 tuple(in_specs), args, is_leaf=is_spec)
+    return specs
+
+
+def _spec_axes(entry):
+    return () if entry is None else (entry,) if isinstance(entry, str) else tuple(entry)
+
+
+def _global_shape(mesh, shape, spec, index):
+    spec = () if spec is None else tuple(spec)
+    if len(spec) > len(shape):
+        raise ValueError(f"mpicoll.spmd: argument {index} has shape {shape}, fewer axes than "
+                         f"its spec {spec}")
+    return tuple(n * mesh.group_size(_spec_axes(e)) if i < len(spec) and e is not None else n
+                 for i, (n, e) in enumerate(zip(shape, spec + (None,) * len(shape))))
+
+
+def _replicated(prim, x, mesh, spec):
+    """`x` through `prim` over the mesh axes its spec does not name."""
+    named = {a for e in (tuple(spec) if spec is not None else ()) for a in _spec_axes(e)}
+    axes = tuple(a for a in mesh.axis_names if a not in named)
+    if not axes or not jnp.issubdtype(jnp.result_type(x), jnp.inexact):
+        return x
+    return prim.bind(x, comm=resolve_comm(mesh.axis_comm(axes)), size=mesh.group_size(axes))
+
+
+# --- The two bridges between shard_map's global view and per-rank values ----
+# Both are the identity on values; they differ from it in their transposes.
+
+def _identity_primitive(name, transpose):
+    prim = Primitive(name)
+    prim.def_impl(lambda x, **_: x)
+    prim.def_abstract_eval(lambda x, **_: x)
+    mlir.register_lowering(prim, mlir.lower_fun(lambda x, **_: x, multiple_results=False))
+    ad.deflinear2(prim, lambda ct, x, **params: [transpose(ct, **params)])
+    batching.primitive_batchers[prim] = lambda args, dims, **params: (
+        prim.bind(*args, **params), dims[0])
+    return prim
+
+
+# a replicated input: its gradient is summed over the ranks that share it
+share_p = _identity_primitive(
+    "spmd_share", lambda ct, *, comm, size: allreduce(ct, MPI.SUM, comm=comm.comm))
+# a replicated output: every rank holds the one value, which counts once
+count_once_p = _identity_primitive(
+    "spmd_count_once", lambda ct, *, comm, size: ct / size)
+
+
+# --- The translation ----------------------------------------------------------
+
+def _eval(mesh, jaxpr, consts, args):
+    """Evaluate `jaxpr` on this rank's values, translating collectives."""
+    env = {}
+
+    def read(v):
+        value = ji.literal_value(v)
+        return env[v] if value is None else value
+    env.update(zip(jaxpr.constvars, consts))
+    env.update(zip(jaxpr.invars, args))
+    for eqn in jaxpr.eqns:
+        ins = [read(v) for v in eqn.invars]
+        name = eqn.primitive.name
+        if name in RULES:
+            outs = RULES[name](mesh, eqn, *ins, **eqn.params)
+        elif name in CONTROL_FLOW:
+            outs = CONTROL_FLOW[name](mesh, eqn, *ins, **eqn.params)
+        else:
+            _refuse_untranslated(eqn)
+            subfuns, params = ji.bind_params(eqn)
+            outs = eqn.primitive.bind(*subfuns, *ins, **params)
+        if not eqn.primitive.multiple_results:
+            outs = [outs]
+        env.update(zip(eqn.outvars, outs))
+    return [read(v) for v in jaxpr.outvars]
+
+
+def _eval_closed(mesh, closed, *args):
+    jaxpr, consts = ji.jaxpr_parts(closed)
+    return _eval(mesh, jaxpr, consts, list(args))
+
+
+def _communicates(eqn):
+    return eqn.primitive.name in ji.PARALLEL_PRIMITIVES and eqn.primitive.name != "pvary"
+
+
+def _contains_collective(params):
+    return any(_communicates(e) or _contains_collective(e.params)
+               for j in ji.sub_jaxprs(params) for e in ji.jaxpr_parts(j)[0].eqns)
+
+
+def _refuse_untranslated(eqn):
+    if _communicates(eqn):
+        raise NotImplementedError(
+            f"mpicoll.spmd: the collective '{eqn.primitive.name}' has no MPI translation "
+            f"(supported: {', '.join(sorted(set(RULES) - {'pvary'}))})")
+    if _contains_collective(eqn.params):
+        raise NotImplementedError(
+            f"mpicoll.spmd: '{eqn.primitive.name}' contains a collective; only jit, cond, "
+            "scan, while_loop/fori_loop and checkpoint are translated around collectives "
+            "(a custom_jvp or custom_vjp function's rules are JAX's, over devices)")
+
+
+def _axes(mesh, axes, axis_index_groups=None):
+    if axis_index_groups is not None:
+        raise NotImplementedError("mpicoll.spmd: axis_index_groups is not supported")
+    axes = (axes,) if isinstance(axes, str) else tuple(axes)
+    if any(not isinstance(a, str) for a in axes):
+        raise NotImplementedError(f"mpicoll.spmd: positional axes {axes} are not supported "
+                                  "(name mesh axes only)")
+    mesh.mesh_order(axes)       # checks the names
+    return axes
+
+
+def _reduction(op):
+    def rule(mesh, eqn, *xs, axes, axis_index_groups=None, **_):
+        comm = mesh.axis_comm(_axes(mesh, axes, axis_index_groups))
+        outs = [allreduce(x, op, comm=comm) for x in xs]
+        return outs if eqn.primitive.multiple_results else outs[0]
+    return rule
+
+
+def _in_comm_order(mesh, axes, blocks, inverse=False):
+    """Blocks indexed by the linear index over `axes` (as JAX orders them),
+    put in the sub-communicator's rank order (or back, `inverse`)."""
+    order = mesh.order_in_comm(axes)
+    if order == list(range(len(order))):
+        return blocks
+    return blocks[np.argsort(order)] if not inverse else blocks[np.asarray(order)]
+
+
+def _all_gather(mesh, eqn, x, *, axis_name, all_gather_dimension, tiled,
+                axis_index_groups=None, **_):
+    axes = _axes(mesh, axis_name, axis_index_groups)
+    g = _in_comm_order(mesh, axes, allgather(x, comm=mesh.axis_comm(axes)), inverse=True)
+    g = jnp.moveaxis(g, 0, all_gather_dimension)
+    return g.reshape(eqn.outvars[0].aval.shape) if tiled else g
+
+
+def _reduce_scatter(mesh, eqn, x, *, axis_name, scatter_dimension, tiled,
+                    axis_index_groups=None, **_):
+    axes = _axes(mesh, axis_name, axis_index_groups)
+    size = mesh.group_size(axes)
+    blocks = jnp.moveaxis(x, scatter_dimension, 0)
+    if tiled:
+        blocks = blocks.reshape((size, blocks.shape[0] // size) + blocks.shape[1:])
+    y = reduce_scatter(_in_comm_order(mesh, axes, blocks), MPI.SUM, comm=mesh.axis_comm(axes))
+    return jnp.moveaxis(y, 0, scatter_dimension) if tiled else y
+
+
+def _all_to_all(mesh, eqn, x, *, axis_name, split_axis, concat_axis,
+                axis_index_groups=None, **_):
+    # the primitive's semantics (jax.lax.all_to_all reshapes around it when
+    # not tiled): split_axis is cut into one chunk per member, chunk j goes
+    # to member j, and the chunks received are concatenated along concat_axis
+    axes = _axes(mesh, axis_name, axis_index_groups)
+    size = mesh.group_size(axes)
+    chunks = jnp.stack(jnp.split(x, size, axis=split_axis))
+    got = _in_comm_order(mesh, axes, alltoall(_in_comm_order(mesh, axes, chunks),
+                                              comm=mesh.axis_comm(axes)), inverse=True)
+    return jnp.concatenate(list(got), axis=concat_axis)
+
+
+def _ppermute(mesh, eqn, x, *, axis_name, perm, **_):
+    axes = _axes(mesh, axis_name)
+    me, ranks = mesh.axis_index(axes), mesh.order_in_comm(axes)
+    dest = [ranks[d] for s, d in perm if s == me]
+    source = [ranks[s] for s, d in perm if d == me]
+    return sendrecv(x, jnp.zeros_like(x), source[0] if source else MPI.PROC_NULL,
+                    dest[0] if dest else MPI.PROC_NULL, comm=mesh.axis_comm(axes))
+
+
+def _axis_index(mesh, eqn, *, axis_name, **_):
+    return jnp.asarray(mesh.axis_index(_axes(mesh, axis_name)), eqn.outvars[0].aval.dtype)
+
+
+def _pbroadcast(mesh, eqn, x, *, axis_name, source, **_):
+    axes = _axes(mesh, axis_name)
+    return bcast(x, mesh.order_in_comm(axes)[source], comm=mesh.axis_comm(axes))
+
+
+def _ragged_all_to_all(mesh, eqn, operand, output, input_offsets, send_sizes, output_offsets,
+                       recv_sizes, *, axis_name, axis_index_groups=None, **_):
+    # jax.lax.ragged_all_to_all: operand[input_offsets[j]:][:send_sizes[j]]
+    # goes to member j, into its output at output_offsets[j] (an offset in
+    # the receiver's output). mpicoll.ragged_alltoall moves contiguous
+    # runs of rows in rank order, so the runs are packed first, each
+    # sender's offsets for this rank come with one alltoall, and the rows
+    # received are scattered to them.
+    axes = _axes(mesh, axis_name, axis_index_groups)
+    comm = mesh.axis_comm(axes)
+    by_rank = np.argsort(mesh.order_in_comm(axes))      # member index of each comm rank
+    input_offsets, send_sizes, output_offsets = (
+        jnp.asarray(v)[by_rank] for v in (input_offsets, send_sizes, output_offsets))
+    packed = operand[_run_rows(input_offsets, send_sizes, operand.shape[0])]
+    rows, counts = ragged_alltoall(packed, send_sizes, output.shape[0], comm=comm)
+    offsets_here = alltoall(output_offsets[:, None], comm=comm)[:, 0]
+    targets = _run_rows(offsets_here, counts, output.shape[0], fill=output.shape[0])
+    return output.at[targets].set(rows, mode="drop")
+
+
+def _run_rows(starts, sizes, n, fill=None):
+    """For each of `n` rows of runs laid end to end (run k: `sizes[k]` rows),
+    the row `starts[k] + position in run k`; rows past the runs get `fill`
+    (or stay in bounds, where they are not used)."""
+    ends = jnp.cumsum(sizes)
+    row = jnp.arange(n, dtype=ends.dtype)
+    run = jnp.minimum(jnp.searchsorted(ends, row, side="right"), sizes.shape[0] - 1)
+    index = starts[run] + row - (ends[run] - sizes[run])
+    past = row >= ends[-1]
+    return jnp.where(past, 0 if fill is None else fill, index)
+
+
+def _unchanged(mesh, eqn, *xs, **_):
+    return list(xs) if eqn.primitive.multiple_results else xs[0]
+
+
+RULES = {
+    "psum": _reduction(MPI.SUM), "psum_invariant": _reduction(MPI.SUM),
+    "pmax": _reduction(MPI.MAX), "pmin": _reduction(MPI.MIN),
+    "all_gather": _all_gather, "all_gather_invariant": _all_gather,
+    "reduce_scatter": _reduce_scatter, "all_to_all": _all_to_all,
+    "ppermute": _ppermute, "axis_index": _axis_index, "pbroadcast": _pbroadcast,
+    "ragged_all_to_all": _ragged_all_to_all,
+    # typing only: a value invariant over axes becomes varying over them
+    "pvary": _unchanged,
+}
+
+
+# --- Control flow, rebuilt around translated bodies ---------------------------
+
+def _jit(mesh, eqn, *xs, jaxpr, **_):
+    return _eval_closed(mesh, jaxpr, *xs)
+
+
+def _cond(mesh, eqn, index, *ops, branches, **_):
+    return jax.lax.switch(index, [functools.partial(_eval_closed, mesh, b) for b in branches],
+                          *ops)
+
+
+def _scan(mesh, eqn, *xs, jaxpr, length, reverse, unroll, **params):
+    consts, init, seqs = ji.scan_operands(params, xs)
+
+    def body(carry, x):
+        outs = _eval_closed(mesh, jaxpr, *consts, *carry, *x)
+        return outs[:len(init)], outs[len(init):]
+    carry, ys = jax.lax.scan(body, init, seqs, length=length, reverse=reverse, unroll=unroll)
+    return [*carry, *ys]
+
+
+def _while(mesh, eqn, *xs, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts, **_):
+    cconsts, bconsts = xs[:cond_nconsts], xs[cond_nconsts:cond_nconsts + body_nconsts]
+    init = list(xs[cond_nconsts + body_nconsts:])
+    return jax.lax.while_loop(lambda c: _eval_closed(mesh, cond_jaxpr, *cconsts, *c)[0],
+                              lambda c: _eval_closed(mesh, body_jaxpr, *bconsts, *c), init)
+
+
+def _checkpoint(mesh, eqn, *xs, jaxpr, prevent_cse, policy, **_):
+    return jax.checkpoint(lambda *a: _eval_closed(mesh, jaxpr, *a),
+                          prevent_cse=prevent_cse, policy=policy)(*xs)
+
+
+def _closed_call(mesh, eqn, *xs, call_jaxpr, **_):
+    return _eval_closed(mesh, call_jaxpr, *xs)
+
+
+CONTROL_FLOW = {
+    "jit": _jit, "pjit": _jit, "cond": _cond, "scan": _scan, "while": _while,
+    "checkpoint": _checkpoint, "remat2": _checkpoint, "closed_call": _closed_call,
+    "core_call": _closed_call,
+}

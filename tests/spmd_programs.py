@@ -1,0 +1,207 @@
+"""Per-device programs written for `jax.shard_map`, for tests/test_spmd.py.
+
+Each program runs two ways: under `jax.shard_map` on P local CPU devices in
+one process (the reference: run this file as a script), and with
+`mpicoll.spmd` on P MPI ranks. This module imports JAX only, so the
+reference process never starts MPI.
+
+    python tests/spmd_programs.py P out.npz
+
+writes, for every program that runs at P devices, the global results, the
+gradient of a weighted sum of them and a JVP, under keys
+``<program>/<out|grad|jvp>/<index>``.
+"""
+
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+
+@dataclass
+class Program:
+    f: object
+    mesh: object            # P -> (axis sizes, axis names)
+    in_specs: tuple
+    out_specs: tuple
+    local_shapes: object    # mesh shape dict -> one local shape per argument
+    differentiable: bool = True
+
+
+def line(p):
+    return (p,), ("i",)
+
+
+def grid(p):
+    """Two axes: 2 x P/2 where P is even, else P x 1."""
+    return ((2, p // 2) if p % 2 == 0 else (p, 1)), ("x", "y")
+
+
+def _shift(p, k):
+    return [(j, (j + k) % p) for j in range(p)]
+
+
+def collectives(a):
+    return lax.psum(a, "i"), lax.pmean(a, "i"), a * lax.axis_index("i")
+
+
+def extrema(a):
+    # JAX has no derivative rule for pmax/pmin: values only
+    return lax.pmax(a, "i"), lax.pmin(a, "i")
+
+
+def gathers(a):
+    return (lax.all_gather(a, "i"), lax.all_gather(a, "i", axis=1, tiled=True),
+            lax.psum_scatter(a, "i", scatter_dimension=0, tiled=True),
+            lax.all_to_all(a, "i", 0, 1, tiled=True))
+
+
+def gather_untiled(a, b):
+    # b's leading axis has one row per device: the untiled forms
+    return (lax.psum_scatter(b, "i", scatter_dimension=0),
+            lax.all_to_all(b, "i", 0, 0), lax.all_gather(a, "i", axis=2))
+
+
+def permutes(a):
+    p = lax.axis_size("i")
+    right = lax.ppermute(a, "i", _shift(p, 1))
+    partial = lax.ppermute(a, "i", [(j, j + 1) for j in range(p - 1)])   # rank 0 gets zeros
+    swap = lax.ppermute(a, "i", [(j, j ^ 1) for j in range(p - p % 2)])
+    return right, partial, swap
+
+
+def stencil(u):
+    """Three explicit heat steps on a periodic line, halos by ppermute."""
+    p = lax.axis_size("i")
+
+    def step(_, u):
+        left = lax.ppermute(u[-1:], "i", _shift(p, 1))     # my left halo: left neighbour's last
+        right = lax.ppermute(u[:1], "i", _shift(p, -1))
+        padded = jnp.concatenate([left, u, right])
+        return u + 0.1 * (padded[:-2] - 2 * u + padded[2:])
+    return lax.fori_loop(0, 3, step, u)
+
+
+def mesh2d(a):
+    p = lax.axis_size("x") * lax.axis_size("y")
+    return (lax.psum(a, "x"), lax.all_gather(a, "y", tiled=True),
+            lax.psum(a, ("x", "y")), lax.all_gather(a, ("y", "x")),
+            lax.ppermute(a, ("x", "y"), _shift(p, 1)),
+            a * (10 * lax.axis_index("x") + lax.axis_index("y")),
+            lax.psum_scatter(jnp.concatenate([a] * p), ("x", "y"), tiled=True),
+            lax.all_to_all(jnp.concatenate([a] * lax.axis_size("y")), "y", 0, 1, tiled=True))
+
+
+def fft2d(a):
+    """A 2-D FFT of rows split over "i": local FFTs and one all_to_all."""
+    rows = jnp.fft.fft(a, axis=1)                                 # along the local axis
+    cols = lax.all_to_all(rows, "i", 1, 0, tiled=True)            # now split by columns
+    out = jnp.fft.fft(cols, axis=0)
+    return jnp.real(out), jnp.imag(out)
+
+
+def sgd_step(w, x, y):
+    """One gradient-descent step of least squares on data split over "i"."""
+    def loss(w):
+        return lax.pmean(jnp.mean((x @ w - y) ** 2), "i")
+    g = jax.grad(loss)(w)
+    g = lax.psum(g, "i") / lax.axis_size("i")      # averaged as data-parallel code does
+    return w - 0.1 * g, loss(w)
+
+
+def control(a):
+    total = lax.psum(jnp.sum(a), "i")
+    b = lax.cond(total > 0, lambda v: lax.psum(v, "i") + v, lambda v: -v, a)
+    c, _ = lax.scan(lambda c, _: (lax.pmean(c, "i") * 0.5 + c, None), b, None, length=3)
+    # a loop whose trip count every rank agrees on through pmax
+    k = lax.while_loop(lambda k: lax.pmax(k * jnp.int32(lax.axis_index("i") + 1), "i") < 7,
+                       lambda k: k + 1, jnp.int32(0))
+    d = c * k.astype(c.dtype)
+    e = jax.checkpoint(lambda v: jnp.sin(lax.psum(v, "i")))(d)
+    f = jax.jit(lambda v: lax.all_gather(v, "i", tiled=True))(e)
+    return f
+
+
+PROGRAMS = {
+    "collectives": Program(collectives, line, P("i"), (P(), P(), P("i")), lambda s: [(4, 3)]),
+    "extrema": Program(extrema, line, P("i"), P(), lambda s: [(4, 3)], differentiable=False),
+    "gathers": Program(gathers, line, P("i"), P("i"), lambda s: [(2 * s["i"], 3)]),
+    "gather_untiled": Program(gather_untiled, line, P("i"), P("i"),
+                              lambda s: [(2, 3), (s["i"], 2, 3)]),
+    "permutes": Program(permutes, line, P("i"), P("i"), lambda s: [(3,)]),
+    "stencil": Program(stencil, line, P("i"), P("i"), lambda s: [(5,)]),
+    "mesh2d": Program(mesh2d, grid, P("x", "y"), P("x", "y"), lambda s: [(2, 3)]),
+    "fft2d": Program(fft2d, line, P("i"), P("i"), lambda s: [(2, 2 * s["i"])]),
+    "sgd_step": Program(sgd_step, line, (P(), P("i"), P("i")), (P(), P()),
+                        lambda s: [(3,), (4, 3), (4,)]),
+    "control": Program(control, line, P("i"), P("i"), lambda s: [(3,)]),
+}
+
+
+def global_shape(local, spec, shape):
+    spec = tuple(spec) + (None,) * (len(local) - len(spec))
+    return tuple(n * int(np.prod([shape[a] for a in axes_of(e)])) for n, e in zip(local, spec))
+
+
+def axes_of(entry):
+    return () if entry is None else (entry,) if isinstance(entry, str) else tuple(entry)
+
+
+def as_tuple(specs, n):
+    return tuple(specs) if isinstance(specs, tuple) else (specs,) * n
+
+
+def global_inputs(name, p):
+    """The program's global arguments, tangents and result weights' seed."""
+    prog = PROGRAMS[name]
+    sizes, names = prog.mesh(p)
+    shape = dict(zip(names, sizes))
+    local = prog.local_shapes(shape)
+    specs = as_tuple(prog.in_specs, len(local))
+    rng = np.random.default_rng(sum(map(ord, name)))
+    args = [rng.uniform(0.5, 1.5, global_shape(s, sp, shape)) for s, sp in zip(local, specs)]
+    tangents = [rng.uniform(-1, 1, a.shape) for a in args]
+    return args, tangents
+
+
+def weighted(outs, weights):
+    return sum(jnp.sum(o * w) for o, w in zip(jax.tree.leaves(outs), weights))
+
+
+def weights_for(outs, seed):
+    rng = np.random.default_rng(seed)
+    return [rng.uniform(-1, 1, np.shape(o)) for o in jax.tree.leaves(outs)]
+
+
+def reference(p):
+    """Every program at p local devices under jax.shard_map."""
+    from jax.sharding import Mesh
+    results = {}
+    for name, prog in PROGRAMS.items():
+        sizes, names = prog.mesh(p)
+        mesh = Mesh(np.array(jax.devices()[:p]).reshape(sizes), names)
+        g = jax.jit(jax.shard_map(prog.f, mesh=mesh, in_specs=prog.in_specs,
+                                  out_specs=prog.out_specs))
+        args, tangents = global_inputs(name, p)
+        outs = jax.tree.leaves(g(*args))
+        weights = weights_for(outs, 1)
+        grads = jvps = []
+        if prog.differentiable:
+            grads = jax.grad(lambda *a: weighted(g(*a), weights),
+                             argnums=tuple(range(len(args))))(*args)
+            jvps = jax.tree.leaves(jax.jvp(g, tuple(args), tuple(tangents))[1])
+        for kind, values in (("out", outs), ("grad", grads), ("jvp", jvps)):
+            for k, v in enumerate(values):
+                results[f"{name}/{kind}/{k}"] = np.asarray(v)
+    return results
+
+
+if __name__ == "__main__":
+    p, path = int(sys.argv[1]), sys.argv[2]
+    jax.config.update("jax_enable_x64", True)
+    jax.config.update("jax_num_cpu_devices", p)
+    np.savez(path, **reference(p))

@@ -1,0 +1,196 @@
+"""`mpicoll.spmd` gives what `jax.shard_map` gives, block by block.
+
+The reference is JAX itself: tests/spmd_programs.py runs each program under
+`jax.shard_map` on as many local CPU devices as there are ranks, in a
+separate process that rank 0 starts. Every rank then runs the same program
+with `mpicoll.spmd` on its own blocks and compares its block of the results,
+of the gradient of a weighted sum of them and of a JVP. Tolerance 1e-10 in
+float64: the sums run in another order over MPI than in XLA.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import pytest
+from jax import lax
+from jax.sharding import PartitionSpec as P
+from mpi4py import MPI
+
+import mpicoll
+from spmd_programs import (PROGRAMS, as_tuple, axes_of, global_inputs, weighted,
+                           weights_for)
+
+WORLD = MPI.COMM_WORLD
+RANK, SIZE = WORLD.rank, WORLD.size
+TOL = 1e-10
+pytestmark = pytest.mark.timeout(600)
+
+
+def _wait_quietly(request):
+    # oversubscribed ranks would busy-poll in a blocking call while rank 0's
+    # reference process needs the cores
+    while not request.Test():
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def reference():
+    path, error = None, None
+    if RANK == 0:
+        path = os.path.join(tempfile.mkdtemp(), "reference.npz")
+        env = dict(os.environ, JAX_PLATFORMS="cpu")
+        script = os.path.join(os.path.dirname(__file__), "spmd_programs.py")
+        run = subprocess.run([sys.executable, script, str(SIZE), path], env=env,
+                             capture_output=True, text=True, timeout=500)
+        error = run.stderr[-4000:] if run.returncode else None
+    _wait_quietly(WORLD.Ibarrier())
+    path, error = WORLD.bcast((path, error))
+    assert error is None, f"the shard_map reference failed:\n{error}"
+    return dict(np.load(path))
+
+
+def block(array, spec, mesh):
+    """This rank's block of a global array laid out by `spec` on `mesh`."""
+    index = []
+    for dim, entry in enumerate(tuple(spec) if spec is not None else ()):
+        axes = axes_of(entry)
+        n = mesh.group_size(axes) if axes else 1
+        k = mesh.axis_index(axes) if axes else 0
+        rows = np.shape(array)[dim] // n
+        index.append(slice(k * rows, (k + 1) * rows))
+    return np.asarray(array)[tuple(index)]
+
+
+def compare(failures, what, got, want):
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape or not np.allclose(got, want, rtol=TOL, atol=TOL):
+        failures.append(f"{what}: got\n{got}\nwant\n{want}")
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_spmd_matches_shard_map(name, reference):
+    prog = PROGRAMS[name]
+    mesh = mpicoll.ProcessMesh(*prog.mesh(SIZE))
+    g = mpicoll.spmd(prog.f, mesh, prog.in_specs, prog.out_specs)
+    args, tangents = global_inputs(name, SIZE)
+    in_specs = as_tuple(prog.in_specs, len(args))
+    local = [jnp.asarray(block(a, s, mesh)) for a, s in zip(args, in_specs)]
+    local_t = [jnp.asarray(block(t, s, mesh)) for t, s in zip(tangents, in_specs)]
+    ref = lambda kind, k: reference[f"{name}/{kind}/{k}"]     # noqa: E731
+    failures = []
+    outs = jax.tree.leaves(g(*local))
+    out_specs = as_tuple(prog.out_specs, len(outs))
+    for k, (y, s) in enumerate(zip(outs, out_specs)):
+        compare(failures, f"result {k}", y, block(ref("out", k), s, mesh))
+    if prog.differentiable:
+        weights = weights_for([ref("out", k) for k in range(len(outs))], 1)
+        weights = [block(w, s, mesh) for w, s in zip(weights, out_specs)]
+        grads = jax.grad(lambda *a: weighted(g(*a), weights),
+                         argnums=tuple(range(len(local))))(*local)
+        for k, (gk, s) in enumerate(zip(grads, in_specs)):
+            compare(failures, f"gradient {k}", gk, block(ref("grad", k), s, mesh))
+        jvps = jax.tree.leaves(jax.jvp(g, tuple(local), tuple(local_t))[1])
+        for k, (t, s) in enumerate(zip(jvps, out_specs)):
+            compare(failures, f"jvp {k}", t, block(ref("jvp", k), s, mesh))
+    assert not failures, "\n".join(failures)
+
+
+def test_vmap_and_jit_of_spmd():
+    """vmap of the translated function equals a loop over the batch, and
+    calling it inside jit gives the same values."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    g = mpicoll.spmd(lambda a: (lax.psum(a, "i"), lax.all_gather(a, "i")), mesh, P("i"),
+                     (P(), P("i")))
+    batch = jnp.arange(12.0).reshape(4, 3) * (RANK + 1)
+    batched = jax.vmap(g)(batch)
+    looped = [g(row) for row in batch]
+    jitted = jax.jit(g)(batch[0])
+    for k in range(2):
+        np.testing.assert_allclose(batched[k], np.stack([r[k] for r in looped]))
+        np.testing.assert_allclose(jitted[k], looped[0][k])
+    np.testing.assert_allclose(looped[1][0], sum(np.arange(3.0, 6.0) * (r + 1)
+                                                 for r in range(SIZE)))
+
+
+def test_untranslated_collective_raises():
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+
+    @jax.custom_jvp
+    def total(a):
+        return lax.psum(a, "i")
+    total.defjvp(lambda primals, tangents: (total(*primals), total(*tangents)))
+    with pytest.raises(NotImplementedError, match="custom_jvp_call.*contains a collective"):
+        mpicoll.spmd(total, mesh, P("i"), P())(jnp.ones(2))
+    # the communicator still works
+    assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE
+
+
+def test_mesh_checks_its_shape():
+    with pytest.raises(ValueError, match="product is the communicator's size"):
+        mpicoll.ProcessMesh((SIZE + 1,), ("i",))
+    with pytest.raises(ValueError, match="distinct"):
+        mpicoll.ProcessMesh((SIZE, 1), ("i", "i"))
+
+
+def test_pbroadcast():
+    """lax.pbroadcast (no XLA:CPU lowering to compare with): every member
+    gets the source's block; the source's gradient sums every member's."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    g = mpicoll.spmd(lambda a: lax.pbroadcast(a, "i", SIZE - 1), mesh, P("i"), P("i"))
+    a = jnp.arange(3.0) + 10 * RANK
+    got = g(a)
+    grad = jax.grad(lambda a: jnp.sum(g(a) * (RANK + 1)))(a)
+    np.testing.assert_array_equal(got, np.arange(3.0) + 10 * (SIZE - 1))
+    want = np.full(3, sum(range(1, SIZE + 1)) if RANK == SIZE - 1 else 0.0)
+    np.testing.assert_allclose(grad, want)
+
+
+def ragged_program(a):
+    """Member i sends (i + j) % 3 rows, from row 2j of its operand, to member
+    j, where they land at row 2i of j's output (zeros elsewhere)."""
+    p, me = lax.axis_size("i"), lax.axis_index("i")
+    j = jnp.arange(p, dtype=jnp.int32)
+    sizes = ((me + j) % 3).astype(jnp.int32)
+    return lax.ragged_all_to_all(a, jnp.zeros_like(a), 2 * j, sizes,
+                                 jnp.full((p,), 2 * me, jnp.int32), sizes, axis_name="i")
+
+
+def ragged_serial(blocks):
+    """The same exchange written with NumPy on every member's operand (XLA's
+    CPU backend has no ragged all-to-all to compare with)."""
+    outs = [np.zeros_like(b) for b in blocks]
+    for i, b in enumerate(blocks):
+        for j in range(len(blocks)):
+            n = (i + j) % 3
+            outs[j][2 * i:2 * i + n] = b[2 * j:2 * j + n]
+    return outs
+
+
+def test_ragged_all_to_all():
+    """Values against the serial exchange; the gradient is the serial one
+    (the exchange is linear: each output row is one operand row or zero)."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    g = mpicoll.spmd(ragged_program, mesh, P("i"), P("i"))
+    blocks = [np.arange(4.0 * SIZE).reshape(2 * SIZE, 2) + 100 * r for r in range(SIZE)]
+    weights = [np.cos(np.arange(4.0 * SIZE)).reshape(2 * SIZE, 2) + r for r in range(SIZE)]
+    got = g(jnp.asarray(blocks[RANK]))
+    grad = jax.grad(lambda a: jnp.sum(g(a) * weights[RANK]))(jnp.asarray(blocks[RANK]))
+    serial_grad = jax.grad(lambda bs: sum(jnp.sum(o * w) for o, w in zip(
+        _ragged_jnp(bs), weights)))(jnp.asarray(np.stack(blocks)))[RANK]
+    np.testing.assert_array_equal(got, ragged_serial(blocks)[RANK])
+    np.testing.assert_allclose(grad, serial_grad, rtol=TOL, atol=TOL)
+
+
+def _ragged_jnp(bs):
+    outs = [jnp.zeros_like(b) for b in bs]
+    for i in range(SIZE):
+        for j in range(SIZE):
+            n = (i + j) % 3
+            outs[j] = outs[j].at[2 * i:2 * i + n].set(bs[i][2 * j:2 * j + n])
+    return outs
