@@ -70,6 +70,46 @@ def test_tutorial_snippets_run_and_agree():
     np.testing.assert_allclose(np.asarray(namespace["g"]), serial, rtol=1e-12, atol=1e-14)
 
 
+def test_tutorial_shard_map_example_runs_both_ways(tmp_path_factory):
+    """The per-device function of "From shard_map to MPI" gives the same
+    blocks with mpicoll.spmd on the ranks as with jax.shard_map on as many
+    local CPU devices in one process (run by rank 0, without MPI)."""
+    import os
+    import subprocess
+    import sys
+    import time
+    comm = MPI.COMM_WORLD
+    namespace = run_page(DOCS / "tutorial.md")
+    blocks = [code for _, code in python_blocks(DOCS / "tutorial.md")]
+    definition = next(code for code in blocks if "def smooth(" in code)
+    one_process = next(code for code in blocks if "smooth_devices" in code)
+    error = None
+    if comm.rank == 0:
+        out = tmp_path_factory.mktemp("shard_map") / "smooth.npz"
+        script = "\n".join([
+            "import jax, jax.numpy as jnp, numpy as np",
+            "jax.config.update('jax_enable_x64', True)",
+            f"jax.config.update('jax_num_cpu_devices', {comm.size})",
+            definition, one_process,
+            f"np.savez({str(out)!r}, v=np.asarray(v), v_total=np.asarray(v_total))"])
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             timeout=300, env=dict(os.environ, JAX_PLATFORMS="cpu"))
+        error = run.stderr[-3000:] if run.returncode else None
+        reference = dict(np.load(out)) if error is None else None
+    else:
+        reference, request = None, comm.Ibarrier()
+    if comm.rank == 0:
+        request = comm.Ibarrier()
+    while not request.Test():       # no busy-polling while rank 0's process runs
+        time.sleep(0.05)
+    error, reference = comm.bcast((error, reference))
+    assert error is None, error
+    rank = comm.rank
+    np.testing.assert_allclose(namespace["v_block"], reference["v"][4 * rank:4 * rank + 4],
+                               rtol=1e-12)
+    np.testing.assert_allclose(namespace["v_total"], reference["v_total"], rtol=1e-12)
+
+
 def test_differentiation_snippets_run_and_agree():
     namespace = run_page(DOCS / "differentiation.md")
     rank, size = MPI.COMM_WORLD.Get_rank(), MPI.COMM_WORLD.Get_size()
@@ -144,7 +184,8 @@ def test_api_reference_names_every_public_function():
     text = (DOCS / "api.rst").read_text()
     documented = set()
     module = None
-    for directive, name in re.findall(r"^\.\. (currentmodule|autofunction|automodule):: (\S+)",
+    for directive, name in re.findall(
+            r"^\.\. (currentmodule|autofunction|autoclass|automodule):: (\S+)",
                                       text, re.M):
         if directive == "currentmodule":
             module = name

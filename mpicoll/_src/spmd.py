@@ -44,20 +44,13 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     the device at this rank's mesh coordinates. Inside `f`, JAX's
     collectives over the mesh's axis names become MPI operations:
 
-    ======================================  =================================
-    JAX collective                          mpicoll operation
-    ======================================  =================================
-    ``psum``, ``pmean``, ``pmax``, ``pmin``  ``allreduce`` (SUM, MAX, MIN)
-    ``all_gather``                          ``allgather``
-    ``psum_scatter``                        ``reduce_scatter``
-    ``all_to_all``                          ``alltoall``
-    ``ppermute``                            ``sendrecv`` (zeros where nothing
-                                            is received)
-    ``pbroadcast``                          ``bcast``
-    ``ragged_all_to_all``                   ``ragged_alltoall`` (and one
-                                            ``alltoall`` of the offsets)
-    ``axis_index``                          this rank's mesh coordinate
-    ======================================  =================================
+    * ``psum``, ``pmean``, ``pmax``, ``pmin``: ``allreduce`` (SUM, MAX, MIN);
+    * ``all_gather``: ``allgather``; ``psum_scatter``: ``reduce_scatter``;
+    * ``all_to_all``: ``alltoall``; ``pbroadcast``: ``bcast``;
+    * ``ppermute``: ``sendrecv`` (zeros where nothing is received);
+    * ``ragged_all_to_all``: ``ragged_alltoall`` (and one ``alltoall`` of
+      the offsets);
+    * ``axis_index``: this rank's mesh coordinate;
 
     over the sub-communicator of the named axes (a tuple of names: the ranks
     that differ along those axes, ordered as JAX orders the tuple).
@@ -285,11 +278,12 @@ def _all_to_all(mesh, eqn, x, *, axis_name, split_axis, concat_axis,
     # not tiled): split_axis is cut into one chunk per member, chunk j goes
     # to member j, and the chunks received are concatenated along concat_axis
     axes = _axes(mesh, axis_name, axis_index_groups)
-    size = mesh.group_size(axes)
-    chunks = jnp.stack(jnp.split(x, size, axis=split_axis))
+    size, s, c = mesh.group_size(axes), split_axis, concat_axis
+    chunk = x.shape[:s] + (x.shape[s] // size,) + x.shape[s + 1:]
+    chunks = jnp.moveaxis(x.reshape(x.shape[:s] + (size,) + chunk[s:]), s, 0)
     got = _in_comm_order(mesh, axes, alltoall(_in_comm_order(mesh, axes, chunks),
                                               comm=mesh.axis_comm(axes)), inverse=True)
-    return jnp.concatenate(list(got), axis=concat_axis)
+    return jnp.moveaxis(got, 0, c).reshape(chunk[:c] + (size * chunk[c],) + chunk[c + 1:])
 
 
 def _ppermute(mesh, eqn, x, *, axis_name, perm, **_):

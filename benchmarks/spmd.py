@@ -1,0 +1,99 @@
+"""shard_map code across ranks: mpicoll.spmd against calling mpicoll directly.
+
+One row per JAX collective. Columns, each a jitted call on this rank's
+block of float64 (live input, result awaited):
+
+* direct: the mpicoll operation written by hand (``allreduce``,
+  ``allgather``, ``reduce_scatter``, ``alltoall``, ``sendrecv``);
+* spmd: the per-device function with the JAX collective
+  (``lax.psum``, ``all_gather``, ``psum_scatter``, ``all_to_all``,
+  ``ppermute``) through ``mpicoll.spmd``;
+* ratio spmd / direct: the translation should cost nothing once jitted;
+* JAX native: ``jax.shard_map`` over JAX's own multi-process collectives
+  needs ``jax.distributed`` with an MPI plugin (MPItrampoline); this script
+  says so and leaves the column out when it is not set up (see
+  benchmarks/README.md).
+
+Timing: timing.measure (barrier, slowest rank, median). Run:
+
+    ./scripts/mpirun.sh 2 benchmarks/spmd.py --out benchmarks/results/spmd_np2
+"""
+
+import argparse
+import os
+
+os.environ.setdefault("JAX_PLATFORMS", "cpu")
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+from jax import lax  # noqa: E402
+from jax.sharding import PartitionSpec as P  # noqa: E402
+from mpi4py import MPI  # noqa: E402
+
+import mpicoll  # noqa: E402
+import reporting  # noqa: E402
+from timing import measure  # noqa: E402
+
+jax.config.update("jax_enable_x64", True)
+
+
+def cases(size, rank):
+    """(name, per-device function, hand-written mpicoll function)."""
+    ring = [(j, (j + 1) % size) for j in range(size)]
+    left, right = (rank - 1) % size, (rank + 1) % size
+    return [
+        ("psum", lambda a: lax.psum(a, "i"),
+         lambda a: mpicoll.allreduce(a, MPI.SUM)),
+        ("all_gather", lambda a: lax.all_gather(a, "i"),
+         lambda a: mpicoll.allgather(a)),
+        ("psum_scatter", lambda a: lax.psum_scatter(a, "i", tiled=True),
+         lambda a: mpicoll.reduce_scatter(a.reshape((size, -1) + a.shape[1:]),
+                                          MPI.SUM).reshape((-1,) + a.shape[1:])),
+        ("all_to_all", lambda a: lax.all_to_all(a, "i", 0, 0, tiled=True),
+         lambda a: mpicoll.alltoall(a.reshape((size, -1) + a.shape[1:])).reshape(a.shape)),
+        ("ppermute", lambda a: lax.ppermute(a, "i", ring),
+         lambda a: mpicoll.sendrecv(a, jnp.zeros_like(a), left, right)),
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="8,8192,1048576,16777216",
+                        help="bytes per rank (multiples of 8 * ranks)")
+    parser.add_argument("--n", type=int, default=50, help="timed iterations")
+    parser.add_argument("--out", default=None, help="stem of the result files")
+    args = parser.parse_args()
+    world = MPI.COMM_WORLD
+    rank, size = world.rank, world.size
+    timing_comm = world.Dup()
+    mesh = mpicoll.ProcessMesh((size,), ("i",))
+    meta = reporting.metadata(world)
+    log = reporting.Log(rank)
+    log(reporting.title("shard_map collectives through mpicoll.spmd (float64)", meta))
+    log("JAX native column: not run (needs jax.distributed with an MPI plugin; "
+        "see benchmarks/README.md)")
+    head = ["collective", "bytes/rank", "direct", "spmd", "spmd/direct"]
+    widths = [14, 12, 12, 12, 12]
+    log(reporting.columns(head, widths, 1))
+    results = []
+    for name, per_device, direct in cases(size, rank):
+        translated = jax.jit(mpicoll.spmd(per_device, mesh, P("i"), P("i")))
+        by_hand = jax.jit(direct)
+        for nbytes in [int(s) for s in args.sizes.split(",")]:
+            n = max(size, nbytes // 8 // size * size)
+            x = jnp.asarray(np.random.default_rng(rank).normal(size=n))
+            np.testing.assert_allclose(translated(x), by_hand(x))     # same work
+            t_direct = measure(lambda: by_hand(x).block_until_ready(), args.n, 3, timing_comm)
+            t_spmd = measure(lambda: translated(x).block_until_ready(), args.n, 3, timing_comm)
+            log(reporting.columns([name, f"{8 * n:,}", reporting.fmt_time(t_direct),
+                                   reporting.fmt_time(t_spmd), f"{t_spmd / t_direct:.2f}"],
+                                  widths, 1))
+            results.append(dict(collective=name, bytes=8 * n, direct=t_direct, spmd=t_spmd))
+    if args.out and rank == 0:
+        reporting.write(args.out, meta, results, log.text)
+    timing_comm.Free()
+
+
+if __name__ == "__main__":
+    main()
