@@ -21,6 +21,8 @@ PATH = pathlib.Path(__file__).resolve().parent.parent / "examples" / "particle_m
 pytestmark = pytest.mark.timeout(600)
 
 
+@pytest.mark.skipif(MPI.COMM_WORLD.size > 3,
+                    reason="runs at 1, 2 and 3 ranks (3: left and right neighbours differ)")
 def test_n_ranks_equal_one_rank_values_and_gradient():
     spec = importlib.util.spec_from_file_location("particle_mesh_example", PATH)
     pm = importlib.util.module_from_spec(spec)
