@@ -183,7 +183,7 @@ for n in ${MPICOLL_TEST_RANKS:-1 2 3 4}; do
     if [ ${#paths[@]} -gt 0 ]; then
       mapfile -t targets < <(grid_targets)
     else
-      read -r -a targets <<<"$GRID_TESTS"
+      read -r -d '' -a targets <<<"$GRID_TESTS"    # every line of it
     fi
     if [ ${#targets[@]} -eq 0 ]; then
       echo "=== 3 ranks: skipped (none of the given tests is among the 3-rank grid tests) ==="
