@@ -194,3 +194,41 @@ def _ragged_jnp(bs):
             n = (i + j) % 3
             outs[j] = outs[j].at[2 * i:2 * i + n].set(bs[i][2 * j:2 * j + n])
     return outs
+
+
+def linear_program(a, w):
+    """Linear in (a, w): a split over "i", w and the second result replicated."""
+    ring = [(j, (j + 1) % lax.axis_size("i")) for j in range(lax.axis_size("i"))]
+    moved = lax.ppermute(a, "i", ring) + lax.psum_scatter(
+        lax.all_gather(a, "i", tiled=True), "i", tiled=True)
+    return moved, lax.psum(jnp.sum(a), "i") + 2 * w
+
+
+def test_every_transformation_that_transposes():
+    """linear_transpose (eager and jitted) equals vjp, transposing twice
+    gives the function back, jvp of the vjp is the vjp, and the global dot
+    product <g(x), y> = <x, g^T(y)> holds, replicated values counted once;
+    then an operation on the same communicator still works."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    g = mpicoll.spmd(linear_program, mesh, (P("i"), P()), (P("i"), P()))
+    a, w = jnp.arange(3.0) + 10 * RANK, jnp.float64(0.5)         # w: the same on every rank
+    ct = (jnp.cos(jnp.arange(3.0) + RANK), jnp.float64(1.5))      # replicated part: the same
+    ct2 = (jnp.sin(jnp.arange(3.0) * (RANK + 1)), jnp.float64(-0.25))
+    y, pullback = jax.vjp(g, a, w)
+    by_vjp = pullback(ct)
+    transpose = jax.linear_transpose(g, a, w)
+    eager = transpose(ct)
+    jitted = jax.jit(transpose)(ct)
+    twice = jax.linear_transpose(transpose, ct)((a, w))[0]
+    jvp_of_vjp = jax.jvp(pullback, (ct,), (ct2,))[1]
+    for got in (eager, jitted):
+        for k in range(2):
+            np.testing.assert_allclose(got[k], by_vjp[k], rtol=TOL, atol=TOL)
+    for k in range(2):
+        np.testing.assert_allclose(twice[k], y[k], rtol=TOL, atol=TOL)
+        np.testing.assert_allclose(jvp_of_vjp[k], pullback(ct2)[k], rtol=TOL, atol=TOL)
+    # global inner products: split parts summed over ranks, replicated parts once
+    left = WORLD.allreduce(float(jnp.vdot(y[0], ct[0]))) + float(y[1] * ct[1])
+    right = WORLD.allreduce(float(jnp.vdot(a, by_vjp[0]))) + float(w * by_vjp[1])
+    assert abs(left - right) <= 1e-9 * max(1.0, abs(left)), (left, right)
+    assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE

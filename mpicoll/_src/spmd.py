@@ -149,26 +149,35 @@ def _replicated(prim, x, mesh, spec):
     return prim.bind(x, comm=resolve_comm(mesh.axis_comm(axes)), size=mesh.group_size(axes))
 
 
-# --- The two bridges between shard_map's global view and per-rank values ----
-# Both are the identity on values; they differ from it in their transposes.
+# --- The bridges between shard_map's global view and per-rank values --------
+# share_p and count_once_p are the identity on values; they differ from it in
+# their transposes. Each transpose is built so that transposing it again
+# gives back a function equal to the original on the values it is used on
+# (replicated ones), as `jax.linear_transpose` twice must:
+#   count_once: identity, transposed: x / size (scale_down), whose transpose
+#     is count_once again;
+#   share: identity, transposed: count_once(allreduce(ct)), whose transpose,
+#     allreduce(scale_down(x)), is the mean of a replicated value: itself.
 
-def _identity_primitive(name, transpose):
+def _linear_primitive(name, forward):
     prim = Primitive(name)
-    prim.def_impl(lambda x, **_: x)
+    prim.def_impl(forward)
     prim.def_abstract_eval(lambda x, **_: x)
-    mlir.register_lowering(prim, mlir.lower_fun(lambda x, **_: x, multiple_results=False))
-    ad.deflinear2(prim, lambda ct, x, **params: [transpose(ct, **params)])
+    mlir.register_lowering(prim, mlir.lower_fun(forward, multiple_results=False))
     batching.primitive_batchers[prim] = lambda args, dims, **params: (
         prim.bind(*args, **params), dims[0])
     return prim
 
 
+share_p = _linear_primitive("spmd_share", lambda x, **_: x)
+count_once_p = _linear_primitive("spmd_count_once", lambda x, **_: x)
+scale_down_p = _linear_primitive("spmd_scale_down", lambda x, *, comm, size: x / size)
 # a replicated input: its gradient is summed over the ranks that share it
-share_p = _identity_primitive(
-    "spmd_share", lambda ct, *, comm, size: allreduce(ct, MPI.SUM, comm=comm.comm))
+ad.deflinear2(share_p, lambda ct, x, *, comm, size: [count_once_p.bind(
+    allreduce(ct, MPI.SUM, comm=comm.comm), comm=comm, size=size)])
 # a replicated output: every rank holds the one value, which counts once
-count_once_p = _identity_primitive(
-    "spmd_count_once", lambda ct, *, comm, size: ct / size)
+ad.deflinear2(count_once_p, lambda ct, x, **params: [scale_down_p.bind(ct, **params)])
+ad.deflinear2(scale_down_p, lambda ct, x, **params: [count_once_p.bind(ct, **params)])
 
 
 # --- The translation ----------------------------------------------------------
