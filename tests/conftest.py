@@ -71,6 +71,16 @@ def comm():
     return MPI.COMM_WORLD
 
 
+def wait_quietly(comm):
+    """A barrier on `comm` that waits with short sleeps instead of MPI's
+    busy-polling, so the cores stay free for work one rank does alone (a
+    reference process that rank 0 starts)."""
+    import time
+    request = comm.Ibarrier()
+    while not request.Test():
+        time.sleep(0.05)
+
+
 def gather_global(comm, local):
     """Stack every rank's numpy array along a new leading axis (on all ranks)."""
     import numpy as np

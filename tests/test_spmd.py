@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 import jax
@@ -23,6 +22,7 @@ from jax.sharding import PartitionSpec as P
 from mpi4py import MPI
 
 import mpicoll
+from conftest import wait_quietly
 from spmd_programs import (PROGRAMS, as_tuple, axes_of, global_inputs, weighted,
                            weights_for)
 
@@ -30,13 +30,6 @@ WORLD = MPI.COMM_WORLD
 RANK, SIZE = WORLD.rank, WORLD.size
 TOL = 1e-10
 pytestmark = pytest.mark.timeout(600)
-
-
-def _wait_quietly(request):
-    # oversubscribed ranks would busy-poll in a blocking call while rank 0's
-    # reference process needs the cores
-    while not request.Test():
-        time.sleep(0.05)
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +42,7 @@ def reference():
         run = subprocess.run([sys.executable, script, str(SIZE), path], env=env,
                              capture_output=True, text=True, timeout=500)
         error = run.stderr[-4000:] if run.returncode else None
-    _wait_quietly(WORLD.Ibarrier())
+    wait_quietly(WORLD)      # no busy-polling while rank 0's reference runs
     path, error = WORLD.bcast((path, error))
     assert error is None, f"the shard_map reference failed:\n{error}"
     return dict(np.load(path))
