@@ -154,7 +154,8 @@ def serial_region(name, a_list, b_list):
 
 
 REGION_TRANSFORMATIONS = {k: TRANSFORMATIONS[k] for k in
-                          ("grad", "grad of jit", "jitted jvp", "linear_transpose")}
+                          ("grad", "grad of jit", "jitted jvp", "vjp", "linear_transpose",
+                           "jitted linear_transpose")}
 
 
 @pytest.mark.parametrize("how", REGION_TRANSFORMATIONS)
