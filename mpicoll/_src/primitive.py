@@ -176,11 +176,16 @@ class MPIPrimitive(Primitive):
 # their messages carry that state themselves (``kind``). So do rooted sends,
 # for programs traced with the check switched off (config.py).
 
+def _inside_a_rule(role):
+    """Whether a partial evaluation (`pe.JaxprTrace`) binding something of
+    `role` belongs to a derivative rule (JAX linearizes a JVP rule so), not
+    to the program (`jax.linear_transpose`): the rule runs on every rank and
+    was checked where its op or region was bound."""
+    return role != ROLE_PROGRAM or _in_region_rule.get()
+
+
 def _check_derivatives_agree(prim, trace, args, params):
-    if isinstance(trace, pe.JaxprTrace) and (params["role"] != ROLE_PROGRAM or
-                                             _in_region_rule.get()):
-        # a rule's own partial evaluation (JAX linearizes a JVP rule so):
-        # the rule runs on every rank, checked where its op was bound
+    if isinstance(trace, pe.JaxprTrace) and _inside_a_rule(params["role"]):
         return
     if not config.derivative_check_enabled() or not any(
             differentiable(value_aval(a)) for a in args):
@@ -577,8 +582,7 @@ def _keeping_checks(trace_class, process_primitive):
 
     def process(trace, prim, tracers, params, /):
         if (prim not in REGION_JAXPRS or not config.derivative_check_enabled() or
-                partial_eval and (_in_region_rule.get() or
-                                  _rule_role.get() not in (None, ROLE_PROGRAM))):
+                partial_eval and _inside_a_rule(_rule_role.get() or ROLE_PROGRAM)):
             return process_primitive(trace, prim, tracers, params)
         skipped = _skipped_params(prim, params)
         if skipped is params:       # no checked collective inside
