@@ -1,7 +1,7 @@
 """One allreduce configuration in a fresh process: time, page faults, syscalls.
 
 For finding where allreduce's time goes (benchmarks/README.md, "allreduce
-at 1-16 MiB"). Each run measures one size and one variant, so no earlier
+at 1-32 MiB"). Each run measures one size and one variant, so no earlier
 size or variant changes the process's state (allocator, MPI buffers):
 
     ./scripts/mpirun.sh 2 benchmarks/allreduce_probe.py --bytes 16777216 --variant mpicoll

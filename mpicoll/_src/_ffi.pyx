@@ -760,8 +760,49 @@ cdef inline void* source(Call* c, int64_t off) noexcept nogil:
     return MPI_IN_PLACE if c.args[0].data == c.rets[0].data else <void*>at(c.args[0], off)
 
 
+# An allreduce of 16-32 MiB into a fresh result is a reduce-scatter into
+# this rank's block of the result, then an allgather of the blocks in place
+# (the algorithm MPICH itself picks for long messages), not one
+# MPI_Allreduce: MPICH's allreduce takes a temporary of the whole message
+# from the heap on every call, and that temporary, freed next to XLA's
+# fresh result, tops glibc's trim threshold, so both go back to the kernel
+# and fault in again on the next call (1.7x the time at 16 MiB). The
+# reduce-scatter's temporary is one block. Outside this range one call is
+# faster: below it the pair stays under the threshold, and above 32 MiB
+# (glibc's largest dynamic mmap threshold) every big block is a fresh
+# mapping whichever algorithm runs (benchmarks/README.md, "allreduce at
+# 1-32 MiB"). Every rank gets the same result (each block is reduced once).
+cdef enum:
+    SPLIT_ALLREDUCE_MIN_BYTES = 16 << 20
+    SPLIT_ALLREDUCE_MAX_BYTES = 32 << 20
+
+
 cdef int allreduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
+    cdef int isz = 0
+    if c.size > 1 and n >= c.size and c.args[0].data != c.rets[0].data:
+        MPI_Type_size(t, &isz)
+        if SPLIT_ALLREDUCE_MIN_BYTES <= <int64_t>n * isz <= SPLIT_ALLREDUCE_MAX_BYTES:
+            return allreduce_by_blocks(c, off, n, t, op, isz)
     return MPI_Allreduce(source(c, off), at(c.rets[0], off), n, t, op, c.comm)
+
+
+cdef int allreduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op,
+                             int isz) noexcept nogil:
+    cdef int* counts = <int*>malloc(2 * c.size * sizeof(int))
+    cdef int* displs = counts + c.size
+    cdef int r, ierr, base = n // c.size, extra = n % c.size
+    if counts == NULL:
+        return MPI_ERR_NO_MEM
+    for r in range(c.size):
+        counts[r] = base + (1 if r < extra else 0)
+        displs[r] = r * base + (r if r < extra else extra)
+    ierr = MPI_Reduce_scatter(at(c.args[0], off), at(c.rets[0], off + <int64_t>displs[c.rank] * isz),
+                              counts, t, op, c.comm)
+    if ierr == MPI_SUCCESS:
+        ierr = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, at(c.rets[0], off),
+                              counts, displs, t, c.comm)
+    free(counts)
+    return ierr
 
 
 cdef int reduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
