@@ -191,7 +191,7 @@ def test_api_reference_names_every_public_function():
         else:
             documented.add(f"{module}.{name}")
     missing = []
-    for mod in (mpicoll, mpicoll.fft, mpicoll.halo):
+    for mod in (mpicoll, mpicoll.fft, mpicoll.halo):   # compat: one automodule
         for name in mod.__all__:
             obj = getattr(mod, name)
             # mpicoll.fft3d is mpicoll.fft.fft3d: documented once, under fft.
