@@ -126,6 +126,23 @@ def control(a):
     return f
 
 
+def custom_rules(a):
+    """A custom_jvp function with collectives in the function and in its
+    rule, which calls the function again. The rule is not the function's
+    derivative, so agreement shows that the rule is the one used."""
+    @jax.custom_jvp
+    def squashed_total(v):
+        scale = (lax.axis_index("i") + 1).astype(v.dtype)
+        return jnp.tanh(lax.psum(v * scale, "i"))
+
+    @squashed_total.defjvp
+    def squashed_total_jvp(primals, tangents):
+        (v,), (dv,) = primals, tangents
+        return squashed_total(v), lax.psum(dv, "i") * 2.0      # straight through
+
+    return squashed_total(a) + jnp.sin(a)
+
+
 PROGRAMS = {
     "collectives": Program(collectives, line, P("i"), (P(), P(), P("i")), lambda s: [(4, 3)]),
     "extrema": Program(extrema, line, P("i"), P(), lambda s: [(4, 3)], differentiable=False),
@@ -139,6 +156,7 @@ PROGRAMS = {
     "sgd_step": Program(sgd_step, line, (P(), P("i"), P("i")), (P(), P()),
                         lambda s: [(3,), (4, 3), (4,)]),
     "control": Program(control, line, P("i"), P("i"), lambda s: [(3,)]),
+    "custom_rules": Program(custom_rules, line, P("i"), P("i"), lambda s: [(3,)]),
 }
 
 

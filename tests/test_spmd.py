@@ -114,11 +114,11 @@ def test_vmap_and_jit_of_spmd():
 def test_untranslated_collective_raises():
     mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
 
-    @jax.custom_jvp
+    @jax.custom_vjp
     def total(a):
         return lax.psum(a, "i")
-    total.defjvp(lambda primals, tangents: (total(*primals), total(*tangents)))
-    with pytest.raises(NotImplementedError, match="custom_jvp_call.*contains a collective"):
+    total.defvjp(lambda a: (total(a), None), lambda _, ct: (ct,))
+    with pytest.raises(NotImplementedError, match="custom_vjp_call.*contains a collective"):
         mpicoll.spmd(total, mesh, P("i"), P())(jnp.ones(2))
     # the communicator still works
     assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE

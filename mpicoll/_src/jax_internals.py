@@ -254,6 +254,21 @@ def jaxpr_parts(jaxpr):
     return jaxpr, list(getattr(jaxpr, "consts", None) or ())
 
 
+def axis_env(axis_names, axis_sizes):
+    """A context in which the mesh's axis names are bound for tracing, as in
+    a `shard_map` body: a `custom_jvp` rule found in the body is traced
+    later, when it is differentiated."""
+    return core.extend_axis_env_nd(list(zip(axis_names, axis_sizes)))
+
+
+def custom_jvp_rule(eqn):
+    """The jaxpr of a `custom_jvp_call` equation's rule with every tangent
+    given: (open jaxpr over primals then tangents, its constants, which
+    output tangents are zero). Trace it inside `axis_env`."""
+    n = len(eqn.invars) - eqn.params["num_consts"]
+    return eqn.params["jvp_jaxpr_fun"].call_wrapped(*[False] * n)
+
+
 def literal_value(var):
     """The value of an equation's operand if it is a literal, else None."""
     return var.val if isinstance(var, core.Literal) else None

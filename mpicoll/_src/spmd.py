@@ -58,7 +58,7 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     Args:
       f: the per-device function, as for `jax.shard_map`; it may use
         `jit`, `lax.cond`, `scan`, `while_loop`, `fori_loop`,
-        `checkpoint` and differentiation inside.
+        `checkpoint`, `custom_jvp` functions and differentiation inside.
       mesh: an `mpicoll.ProcessMesh`.
       in_specs, out_specs: `jax.sharding.PartitionSpec` trees, exactly as
         for `jax.shard_map`: they say which mesh axes each argument and
@@ -82,7 +82,7 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         shape does not fit its spec.
       NotImplementedError: `f` uses a collective with no MPI translation
         here (named), ``axis_index_groups``, or a collective inside a
-        `custom_jvp`/`custom_vjp` function.
+        `custom_vjp` function.
     """
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
@@ -230,8 +230,9 @@ def _refuse_untranslated(eqn):
     if _contains_collective(eqn.params):
         raise NotImplementedError(
             f"mpicoll.spmd: '{eqn.primitive.name}' contains a collective; only jit, cond, "
-            "scan, while_loop/fori_loop and checkpoint are translated around collectives "
-            "(a custom_jvp or custom_vjp function's rules are JAX's, over devices)")
+            "scan, while_loop/fori_loop, checkpoint and custom_jvp are translated around "
+            "collectives (a custom_vjp function's backward rule is Python code that JAX "
+            "traces over devices when it differentiates)")
 
 
 def _axes(mesh, axes, axis_index_groups=None):
@@ -398,8 +399,29 @@ def _closed_call(mesh, eqn, *xs, call_jaxpr, **_):
     return _eval_closed(mesh, call_jaxpr, *xs)
 
 
+def _custom_jvp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
+    # A custom_jvp function again, around the translated function and the
+    # translated rule. As in JAX, the rule takes no tangents of the
+    # constants the function closed over (num_consts).
+    consts = xs[:num_consts]
+
+    @jax.custom_jvp
+    def function(*args):
+        return _eval_closed(mesh, call_jaxpr, *consts, *args)
+
+    @function.defjvp
+    def rule(primals, tangents):
+        with ji.axis_env(mesh.axis_names, mesh.axis_sizes):
+            jaxpr, rule_consts, zero_out = ji.custom_jvp_rule(eqn)
+        outs = _eval(mesh, jaxpr, rule_consts, [*primals, *tangents])
+        primals_out, nonzero = outs[:len(zero_out)], iter(outs[len(zero_out):])
+        return primals_out, [jnp.zeros_like(p) if zero else next(nonzero)
+                             for p, zero in zip(primals_out, zero_out)]
+    return function(*xs[num_consts:])
+
+
 CONTROL_FLOW = {
     "jit": _jit, "pjit": _jit, "cond": _cond, "scan": _scan, "while": _while,
     "checkpoint": _checkpoint, "remat2": _checkpoint, "closed_call": _closed_call,
-    "core_call": _closed_call,
+    "core_call": _closed_call, "custom_jvp_call": _custom_jvp,
 }
