@@ -30,6 +30,7 @@ class Program:
     out_specs: tuple
     local_shapes: object    # mesh shape dict -> one local shape per argument
     differentiable: bool = True
+    forward_mode: bool = True     # False: a custom_vjp inside (JAX has no jvp of it)
 
 
 def line(p):
@@ -143,6 +144,25 @@ def custom_rules(a):
     return squashed_total(a) + jnp.sin(a)
 
 
+def custom_vjp_rules(a):
+    """A custom_vjp function with collectives in the function and in its
+    backward rule, residuals both computed and forwarded inputs. The rule is
+    not the function's derivative, so agreement shows that it is used."""
+    @jax.custom_vjp
+    def spread(v):
+        return lax.psum(v, "i") * jnp.cos(v)
+
+    def spread_fwd(v):
+        return spread(v), (v, jnp.exp(lax.pmean(v, "i")))
+
+    def spread_bwd(residuals, ct):
+        v, e = residuals
+        return (lax.psum(ct * jnp.sin(v), "i") * 3.0 + e * v,)
+
+    spread.defvjp(spread_fwd, spread_bwd)
+    return spread(a) + jnp.sin(a)
+
+
 PROGRAMS = {
     "collectives": Program(collectives, line, P("i"), (P(), P(), P("i")), lambda s: [(4, 3)]),
     "extrema": Program(extrema, line, P("i"), P(), lambda s: [(4, 3)], differentiable=False),
@@ -157,6 +177,8 @@ PROGRAMS = {
                         lambda s: [(3,), (4, 3), (4,)]),
     "control": Program(control, line, P("i"), P("i"), lambda s: [(3,)]),
     "custom_rules": Program(custom_rules, line, P("i"), P("i"), lambda s: [(3,)]),
+    "custom_vjp_rules": Program(custom_vjp_rules, line, P("i"), P("i"), lambda s: [(3,)],
+                                forward_mode=False),
 }
 
 
@@ -211,7 +233,8 @@ def reference(p):
         if prog.differentiable:
             grads = jax.grad(lambda *a: weighted(g(*a), weights),
                              argnums=tuple(range(len(args))))(*args)
-            jvps = jax.tree.leaves(jax.jvp(g, tuple(args), tuple(tangents))[1])
+            if prog.forward_mode:
+                jvps = jax.tree.leaves(jax.jvp(g, tuple(args), tuple(tangents))[1])
         for kind, values in (("out", outs), ("grad", grads), ("jvp", jvps)):
             for k, v in enumerate(values):
                 results[f"{name}/{kind}/{k}"] = np.asarray(v)

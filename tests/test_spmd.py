@@ -88,6 +88,7 @@ def test_spmd_matches_shard_map(name, reference):
                          argnums=tuple(range(len(local))))(*local)
         for k, (gk, s) in enumerate(zip(grads, in_specs)):
             compare(failures, f"gradient {k}", gk, block(ref("grad", k), s, mesh))
+    if prog.differentiable and prog.forward_mode:
         jvps = jax.tree.leaves(jax.jvp(g, tuple(local), tuple(local_t))[1])
         for k, (t, s) in enumerate(zip(jvps, out_specs)):
             compare(failures, f"jvp {k}", t, block(ref("jvp", k), s, mesh))
@@ -114,12 +115,11 @@ def test_vmap_and_jit_of_spmd():
 def test_untranslated_collective_raises():
     mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
 
-    @jax.custom_vjp
-    def total(a):
-        return lax.psum(a, "i")
-    total.defvjp(lambda a: (total(a), None), lambda _, ct: (ct,))
-    with pytest.raises(NotImplementedError, match="custom_vjp_call.*contains a collective"):
-        mpicoll.spmd(total, mesh, P("i"), P())(jnp.ones(2))
+    def solve(b):          # a distributed operator inside lax.custom_linear_solve
+        return lax.custom_linear_solve(lambda v: 2 * v + lax.psum(v, "i"), b,
+                                       lambda matvec, b: b / (2 + SIZE))
+    with pytest.raises(NotImplementedError, match="custom_linear_solve.*contains a collective"):
+        mpicoll.spmd(solve, mesh, P("i"), P("i"))(jnp.ones(2))
     # the communicator still works
     assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE
 

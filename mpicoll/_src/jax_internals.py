@@ -20,9 +20,10 @@ README "Supported versions". The differences that matter:
   this file.
 """
 
+import contextlib
 import inspect
 
-from jax._src import core, dispatch, effects, source_info_util  # noqa: F401
+from jax._src import core, dispatch, effects, linear_util as lu, source_info_util  # noqa: F401
 from jax._src.interpreters import ad, batching, mlir, partial_eval as pe, pxla  # noqa: F401
 from jax._src.lib.mlir import ir  # noqa: F401
 from jax._src.lib.mlir.dialects import hlo  # noqa: F401
@@ -254,19 +255,71 @@ def jaxpr_parts(jaxpr):
     return jaxpr, list(getattr(jaxpr, "consts", None) or ())
 
 
-def axis_env(axis_names, axis_sizes):
-    """A context in which the mesh's axis names are bound for tracing, as in
-    a `shard_map` body: a `custom_jvp` rule found in the body is traced
-    later, when it is differentiated."""
-    return core.extend_axis_env_nd(list(zip(axis_names, axis_sizes)))
+@contextlib.contextmanager
+def body_context(axis_names, axis_sizes, check_vma):
+    """The tracing context of a `shard_map` body: the mesh's axis names
+    bound, its axes manual, vma checking on or off. A `custom_jvp` or
+    `custom_vjp` rule found in the body is traced later, when it is
+    differentiated, and needs it."""
+    from jax._src import config
+    from jax._src.mesh import AbstractMesh, AxisType, use_abstract_mesh
+    manual = AbstractMesh(tuple(axis_sizes), tuple(axis_names),
+                          axis_types=(AxisType.Manual,) * len(axis_names))
+    with (core.extend_axis_env_nd(list(zip(axis_names, axis_sizes))),
+          use_abstract_mesh(manual), config._check_vma(check_vma)):
+        yield
+
+
+def vma_typed(eqn):
+    """Whether an equation's values carry vma types (its shard_map body was
+    traced with check_vma): then its rules must be traced so too."""
+    return any(_varying_axes(v.aval) for v in [*eqn.invars, *eqn.outvars])
+
+
+def _varying_axes(aval):
+    """The mesh axes over which a value's type says it varies."""
+    mat = getattr(aval, "mat", None)
+    return mat.varying if mat is not None else frozenset()
 
 
 def custom_jvp_rule(eqn):
     """The jaxpr of a `custom_jvp_call` equation's rule with every tangent
     given: (open jaxpr over primals then tangents, its constants, which
-    output tangents are zero). Trace it inside `axis_env`."""
+    output tangents are zero). Trace it inside `body_context`."""
     n = len(eqn.invars) - eqn.params["num_consts"]
     return eqn.params["jvp_jaxpr_fun"].call_wrapped(*[False] * n)
+
+
+def custom_vjp_forward(eqn):
+    """A `custom_vjp_call` equation's forward rule with every input
+    differentiated: (open jaxpr, its constants, the number of residuals
+    among its outputs, where each residual comes from: None for the next
+    residual output, else the index of the equation's operand it is, and
+    the residuals' types). Trace it inside `body_context`."""
+    n = len(eqn.invars) - eqn.params["num_consts"]
+    jaxpr, consts = eqn.params["fwd_jaxpr_thunk"].call_wrapped(*[True] * n)
+    _, res_tree, input_fwds = eqn.params["out_trees"]()
+    n_res = res_tree.num_leaves - sum(f is not None for f in input_fwds)
+    computed = iter(v.aval for v in jaxpr.outvars[:n_res])
+    res_avals = [next(computed) if f is None else eqn.invars[f].aval for f in input_fwds]
+    return jaxpr, consts, n_res, input_fwds, res_avals
+
+
+def custom_vjp_backward(eqn, res_avals):
+    """The jaxpr of a `custom_vjp_call` equation's backward rule, traced on
+    residuals and output cotangents of the types the body gave them (zeros
+    it gives as symbolic become arrays). Trace it inside `body_context`."""
+    bwd = eqn.params["bwd"]
+
+    def backward(*args):
+        outs = bwd.call_wrapped(*args)
+        if len(outs) == 2 and isinstance(outs[0], (list, tuple)):
+            outs, _ = outs      # jax >= 0.12: (cotangents, backward-pass logs)
+        return [ad.instantiate_zeros(ct) if type(ct) is ad.Zero else ct for ct in outs]
+    ct_avals = [v.aval.to_tangent_aval() for v in eqn.outvars]
+    jaxpr, _, consts = pe.trace_to_jaxpr_dynamic(
+        lu.wrap_init(backward, debug_info=bwd.debug_info), [*res_avals, *ct_avals])
+    return jaxpr, consts
 
 
 def literal_value(var):

@@ -58,7 +58,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     Args:
       f: the per-device function, as for `jax.shard_map`; it may use
         `jit`, `lax.cond`, `scan`, `while_loop`, `fori_loop`,
-        `checkpoint`, `custom_jvp` functions and differentiation inside.
+        `checkpoint`, `custom_jvp`/`custom_vjp` functions and
+        differentiation inside.
       mesh: an `mpicoll.ProcessMesh`.
       in_specs, out_specs: `jax.sharding.PartitionSpec` trees, exactly as
         for `jax.shard_map`: they say which mesh axes each argument and
@@ -82,7 +83,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         shape does not fit its spec.
       NotImplementedError: `f` uses a collective with no MPI translation
         here (named), ``axis_index_groups``, or a collective inside a
-        `custom_vjp` function.
+        construct other than those above (`lax.custom_linear_solve`,
+        `custom_root`).
     """
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
@@ -230,9 +232,8 @@ def _refuse_untranslated(eqn):
     if _contains_collective(eqn.params):
         raise NotImplementedError(
             f"mpicoll.spmd: '{eqn.primitive.name}' contains a collective; only jit, cond, "
-            "scan, while_loop/fori_loop, checkpoint and custom_jvp are translated around "
-            "collectives (a custom_vjp function's backward rule is Python code that JAX "
-            "traces over devices when it differentiates)")
+            "scan, while_loop/fori_loop, checkpoint, custom_jvp and custom_vjp are "
+            "translated around collectives")
 
 
 def _axes(mesh, axes, axis_index_groups=None):
@@ -411,7 +412,7 @@ def _custom_jvp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
 
     @function.defjvp
     def rule(primals, tangents):
-        with ji.axis_env(mesh.axis_names, mesh.axis_sizes):
+        with ji.body_context(mesh.axis_names, mesh.axis_sizes, ji.vma_typed(eqn)):
             jaxpr, rule_consts, zero_out = ji.custom_jvp_rule(eqn)
         outs = _eval(mesh, jaxpr, rule_consts, [*primals, *tangents])
         primals_out, nonzero = outs[:len(zero_out)], iter(outs[len(zero_out):])
@@ -420,8 +421,39 @@ def _custom_jvp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
     return function(*xs[num_consts:])
 
 
+def _custom_vjp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
+    # A custom_vjp function again, around the translated function, forward
+    # rule and backward rule, each traced in the body's context.
+    consts, check_vma = xs[:num_consts], ji.vma_typed(eqn)
+    res_avals = []       # the residuals' types in the body, for the backward rule
+
+    def traced(rule, *args):
+        with ji.body_context(mesh.axis_names, mesh.axis_sizes, check_vma):
+            return rule(*args)
+
+    @jax.custom_vjp
+    def function(*args):
+        return _eval_closed(mesh, call_jaxpr, *consts, *args)
+
+    def forward(*args):
+        jaxpr, fwd_consts, n_res, input_fwds, avals = traced(ji.custom_vjp_forward, eqn)
+        res_avals[:] = avals
+        outs = _eval(mesh, jaxpr, fwd_consts, list(args))
+        res_out, operands = iter(outs[:n_res]), [*consts, *args]
+        residuals = [next(res_out) if f is None else operands[f] for f in input_fwds]
+        return outs[n_res:], residuals
+
+    def backward(residuals, cts):
+        jaxpr, bwd_consts = traced(ji.custom_vjp_backward, eqn, res_avals)
+        return tuple(_eval(mesh, jaxpr, bwd_consts, [*residuals, *cts]))
+
+    function.defvjp(forward, backward)
+    return function(*xs[num_consts:])
+
+
 CONTROL_FLOW = {
     "jit": _jit, "pjit": _jit, "cond": _cond, "scan": _scan, "while": _while,
     "checkpoint": _checkpoint, "remat2": _checkpoint, "closed_call": _closed_call,
     "core_call": _closed_call, "custom_jvp_call": _custom_jvp,
+    "custom_vjp_call": _custom_vjp,
 }
