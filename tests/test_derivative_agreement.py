@@ -201,3 +201,102 @@ def test_region_differentiated_on_every_rank(region):
             break
         cases[how] = (got, want)
     check(cases, error)
+
+
+# A custom_jvp or custom_vjp function goes through a derivative trace as one
+# call too: where an input carries a derivative its rule runs, elsewhere the
+# function (primitive.py, "Custom rules some ranks skip"). Both compute the
+# same as the "cond" region: allreduce(a) + rank 0's b.
+@jax.custom_jvp
+def custom_jvp_region(a, b):
+    return mpicoll.allreduce(a, MPI.SUM) + mpicoll.allgather(b)[0]
+
+
+@custom_jvp_region.defjvp
+def _custom_jvp_region_rule(primals, tangents):
+    (a, b), (da, db) = primals, tangents
+    return (custom_jvp_region(a, b),
+            mpicoll.allreduce(da, MPI.SUM) + mpicoll.allgather(db)[0])
+
+
+@jax.custom_vjp
+def custom_vjp_region(a, b):
+    return mpicoll.allreduce(a, MPI.SUM) + mpicoll.allgather(b)[0]
+
+
+def _custom_vjp_region_backward(_, ct):
+    total = mpicoll.allreduce(ct, MPI.SUM)      # rank 0's b receives every rank's ct
+    return total, jnp.where(RANK == 0, total, jnp.zeros_like(total))
+
+
+custom_vjp_region.defvjp(lambda a, b: (custom_vjp_region(a, b), None),
+                         _custom_vjp_region_backward)
+
+# lax.custom_linear_solve of A = I + C * (sum over ranks), whose exact
+# inverse is I - K * (sum over ranks): its derivative rules solve and
+# multiply in an order of their own, so whether each rank differentiates it
+# is checked once, before it.
+C = 0.25
+K = C / (1 + C * SIZE)
+
+
+def solve_region(a, b):
+    x = jax.lax.custom_linear_solve(lambda v: v + C * mpicoll.allreduce(v, MPI.SUM), a,
+                                    lambda _, r: r - K * mpicoll.allreduce(r, MPI.SUM),
+                                    symmetric=True)
+    return x + mpicoll.allgather(b)[0]
+
+
+def serial_solve(a_list, b_list, rank):
+    """Rank `rank`'s result of solve_region, written serially."""
+    return a_list[rank] - K * sum(a_list) + b_list[0]
+
+
+def serial_cond(a_list, b_list, rank):
+    return serial_region("cond", a_list, b_list)
+
+
+CUSTOM = {"custom_jvp": (custom_jvp_region, serial_cond,
+                         ("grad", "grad of jit", "jitted jvp", "vjp")),
+          "custom_vjp": (custom_vjp_region, serial_cond, ("grad", "grad of jit", "vjp")),
+          "custom_linear_solve": (solve_region, serial_solve,
+                                  ("grad", "grad of jit", "jitted jvp", "vjp"))}
+CUSTOM_CASES = [(name, how) for name, (_, _, hows) in CUSTOM.items() for how in hows]
+
+
+@pytest.mark.parametrize("name, how", CUSTOM_CASES)
+def test_custom_function_constant_on_some_ranks_raises(name, how):
+    """The last rank runs the function, the others the rule: every rank
+    raises before the rule's collectives instead of pairing them with the
+    function's."""
+    f, serial, _ = CUSTOM[name]
+
+    def loss(w):
+        a = x_here if CONSTANT_HERE else w * x_here
+        return jnp.sum(f(a, x_here))
+    xs = [jnp.arange(3.0) + r for r in range(SIZE)]
+    got, error = outcome(lambda: TRANSFORMATIONS[how](loss))
+    want = jax.grad(lambda w: jnp.sum(serial([w * x for x in xs], xs, RANK)))(1.5)
+    check({how: (got, want)}, error, DISAGREE if SIZE > 1 else None)
+
+
+@pytest.mark.parametrize("name, how", CUSTOM_CASES)
+def test_custom_function_differentiated_on_every_rank(name, how):
+    """Every rank runs the rule for the first call and the function for the
+    second (constants only): the serial derivative."""
+    f, serial, _ = CUSTOM[name]
+    xs = [jnp.arange(3.0) + r for r in range(SIZE)]
+
+    def loss(w):
+        return jnp.sum(f(w * x_here, x_here) * f(x_here, 2 * x_here))
+
+    def serial_loss(ws, rank):     # rank `rank`'s loss from every rank's w
+        y = serial([w * x for w, x in zip(ws, xs)], xs, rank)
+        return jnp.sum(y * serial(xs, [2 * x for x in xs], rank))
+    ws = jnp.full(SIZE, 1.5)
+    if "jvp" in how:
+        want = jax.jvp(lambda ws: serial_loss(ws, RANK), (ws,), (jnp.ones(SIZE),))[1]
+    else:       # grad on rank r: d/dw_r of every rank's loss summed
+        want = jax.grad(lambda ws: sum(serial_loss(ws, q) for q in range(SIZE)))(ws)[RANK]
+    got, error = outcome(lambda: TRANSFORMATIONS[how](loss))
+    check({how: (got, want)}, error)

@@ -188,8 +188,15 @@ def _first(module, *names):
 
 from jax._src import ad_checkpoint, pjit as _pjit  # noqa: E402
 from jax._src.lax.control_flow import conditionals as _conditionals, loops as _loops  # noqa: E402
+from jax._src.lax.control_flow import solves as _solves  # noqa: E402
 
 remat_p = ad_checkpoint.remat_p
+# lax.custom_linear_solve: its derivative rules run solves and matvecs in an
+# order of their own, so a rank that skips it cannot mirror their checks;
+# whether each rank differentiates it is checked once, before it. Its jaxprs
+# parameter holds matvec, vecmat, solve and transpose_solve (None if absent).
+linear_solve_p = _solves.linear_solve_p
+ENTRY_CHECKED_JAXPRS = {linear_solve_p: ("jaxprs",)}
 # Each primitive whose JVP and linearization rules send every equation of
 # these jaxpr parameters through the derivative trace once per execution,
 # with the names of those parameters. (A while loop's condition is evaluated
@@ -231,6 +238,20 @@ def wrap_process_primitive(make_wrapper):
             wrapper = make_wrapper(cls, original)
             wrapper._mpicoll_wrapped = True
             cls.process_primitive = wrapper
+
+
+def wrap_custom_rule_calls(make_wrapper):
+    """Wrap how the forward derivative traces process a `custom_jvp` or
+    `custom_vjp` function call (the rule on ranks where an input carries a
+    derivative, the function elsewhere), once: ``make_wrapper(original)``.
+    The tracers are the last positional argument."""
+    for cls in (ad.JVPTrace, ad.LinearizeTrace):
+        for name in ("process_custom_jvp_call", "process_custom_vjp_call"):
+            original = getattr(cls, name)
+            if not getattr(original, "_mpicoll_wrapped", False):
+                wrapper = make_wrapper(original)
+                wrapper._mpicoll_wrapped = True
+                setattr(cls, name, wrapper)
 
 
 def bind_when_known(trace, primitive, tracers, params):

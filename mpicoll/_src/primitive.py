@@ -69,11 +69,13 @@ from mpi4py import MPI
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
 from mpicoll._src import config
-from mpicoll._src.jax_internals import (REGION_JAXPRS, batching_rules, bind_when_known,
+from mpicoll._src.jax_internals import (ENTRY_CHECKED_JAXPRS, REGION_JAXPRS, batching_rules,
+                                        bind_when_known,
                                         carries_derivative, current_trace, derivative_traces,
                                         dispatch, effect_eqn, effects, hlo, ir, ir_type,
                                         jaxpr_eqns, mlir, pe, remat_p, replace_eqns,
-                                        value_aval, wrap_process_primitive, zero_tangent)
+                                        value_aval, wrap_custom_rule_calls,
+                                        wrap_process_primitive, zero_tangent)
 
 
 class MPIEffect(effects.Effect):
@@ -145,6 +147,9 @@ class MPIPrimitive(Primitive):
     def bind(self, *args, **params):
         role = _rule_role.get()
         params["role"] = role if role is not None else params.get("role", ROLE_PROGRAM)
+        custom = _custom_call.get()
+        if custom is not None and custom.unchecked and self.checks_derivatives:
+            _check_custom_call(custom, self, args, params)
         return super().bind(*args, **params)
 
     def bind_with_trace(self, trace, args, *rest):
@@ -521,7 +526,7 @@ def _region_comm(prim, params):
         for eqn in jaxpr_eqns(jaxpr):
             if _checked(eqn):
                 return eqn.params["comm"]
-            if eqn.primitive in REGION_JAXPRS:
+            if eqn.primitive in REGION_JAXPRS or eqn.primitive in ENTRY_CHECKED_JAXPRS:
                 comm = _region_comm(eqn.primitive, eqn.params)
                 if comm is not None:
                     return comm
@@ -529,9 +534,10 @@ def _region_comm(prim, params):
 
 
 def _region_jaxprs(prim, params):
-    for name in REGION_JAXPRS[prim]:
+    for name in REGION_JAXPRS.get(prim) or ENTRY_CHECKED_JAXPRS[prim]:
         value = params[name]
-        yield from value if isinstance(value, (tuple, list)) else (value,)
+        values = value if isinstance(value, (tuple, list)) else (value,)
+        yield from (v for v in values if v is not None)
 
 
 def _skipped_jaxpr(jaxpr):
@@ -546,6 +552,11 @@ def _skipped_jaxpr(jaxpr):
             eqns.append(_not_differentiated(eqn.params["comm"], eqn.primitive.name[4:],
                                             eqn.source_info))
             changed = True
+        elif eqn.primitive in ENTRY_CHECKED_JAXPRS:
+            comm = _region_comm(eqn.primitive, eqn.params)
+            if comm is not None:
+                eqns.append(_not_differentiated(comm, eqn.primitive.name, eqn.source_info))
+                changed = True
         elif eqn.primitive in REGION_JAXPRS:
             params = _skipped_params(eqn.primitive, eqn.params)
             if params is not eqn.params:
@@ -581,9 +592,25 @@ def _keeping_checks(trace_class, process_primitive):
     partial_eval = trace_class is pe.JaxprTrace
 
     def process(trace, prim, tracers, params, /):
-        if (prim not in REGION_JAXPRS or not config.derivative_check_enabled() or
+        if ((prim not in REGION_JAXPRS and prim not in ENTRY_CHECKED_JAXPRS) or
+                not config.derivative_check_enabled() or
                 partial_eval and _inside_a_rule(_rule_role.get() or ROLE_PROGRAM)):
             return process_primitive(trace, prim, tracers, params)
+        if prim in ENTRY_CHECKED_JAXPRS:
+            comm = _region_comm(prim, params)
+            if comm is None:
+                return process_primitive(trace, prim, tracers, params)
+            differentiates = any(carries_derivative(trace, t) for t in tracers)
+            with current_trace(trace.parent_trace):
+                derivatives_agree_p.bind(comm=comm, differentiates=differentiates,
+                                         name=prim.name)
+            if not differentiates or partial_eval:
+                return process_primitive(trace, prim, tracers, params)
+            token = _in_region_rule.set(True)      # as for a region's own rule, below
+            try:
+                return process_primitive(trace, prim, tracers, params)
+            finally:
+                _in_region_rule.reset(token)
         skipped = _skipped_params(prim, params)
         if skipped is params:       # no checked collective inside
             return process_primitive(trace, prim, tracers, params)
@@ -609,6 +636,55 @@ def _keeping_checks(trace_class, process_primitive):
 
 
 wrap_process_primitive(_keeping_checks)
+
+
+# --- Custom rules some ranks skip ---------------------------------------------
+#
+# A `jax.custom_jvp` or `custom_vjp` function goes through a derivative trace
+# as one call: a rank where an input carries a derivative runs the rule
+# (custom JVP, or forward pass then backward rule), a rank where none does
+# runs the function. The rule's collectives are the user's, bound as plain
+# operations, and need not match the function's, so the per-operation check
+# cannot pair them. Instead the first checked collective inside the call,
+# on either side, is preceded by a check saying which side this rank is
+# on: where ranks disagree every rank raises there, before any collective
+# of the rule or the function. (The rule and the function are expected to
+# make their first such collective on the same communicator, as a rule that
+# calls the function does.)
+
+class _CustomCall:
+    __slots__ = ("differentiates", "unchecked")
+
+    def __init__(self, differentiates):
+        self.differentiates, self.unchecked = differentiates, True
+
+
+_custom_call = contextvars.ContextVar("mpicoll_custom_call", default=None)
+
+
+def _check_custom_call(custom, prim, args, params):
+    if not any(differentiable(value_aval(a)) for a in args):
+        return
+    custom.unchecked = False
+    derivatives_agree_p.bind(comm=params["comm"], differentiates=custom.differentiates,
+                             name=f"{prim.name.removeprefix('mpi_')} inside a custom_jvp "
+                                  "or custom_vjp function")
+
+
+def _checking_custom_calls(process_custom_call):
+    def process(trace, *args, **params):
+        if not config.derivative_check_enabled():
+            return process_custom_call(trace, *args, **params)
+        differentiates = any(carries_derivative(trace, t) for t in args[-1])
+        token = _custom_call.set(_CustomCall(differentiates))
+        try:
+            return process_custom_call(trace, *args, **params)
+        finally:
+            _custom_call.reset(token)
+    return process
+
+
+wrap_custom_rule_calls(_checking_custom_calls)
 
 
 def wait_for_dispatched_work():
