@@ -260,7 +260,9 @@ CUSTOM = {"custom_jvp": (custom_jvp_region, serial_cond,
                          ("grad", "grad of jit", "jitted jvp", "vjp")),
           "custom_vjp": (custom_vjp_region, serial_cond, ("grad", "grad of jit", "vjp")),
           "custom_linear_solve": (solve_region, serial_solve,
-                                  ("grad", "grad of jit", "jitted jvp", "vjp"))}
+                                  ("grad", "grad of jit", "jitted jvp", "vjp")),
+          # inside a region that the constant rank skips
+          "custom_linear_solve in jit": (jax.jit(solve_region), serial_solve, ("grad", "vjp"))}
 CUSTOM_CASES = [(name, how) for name, (_, _, hows) in CUSTOM.items() for how in hows]
 
 
