@@ -748,5 +748,3 @@ def _wait_for_pending_mpi_work():
     sys.stderr.flush()
     MPI.COMM_WORLD.Abort(_abort_status)
 
-
-from mpicoll._src import scope  # noqa: E402,F401  (installs the fast-dispatch hook)

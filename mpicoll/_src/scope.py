@@ -174,10 +174,14 @@ def _make_hook(original):
     return dce_then_scope
 
 
-if not ji.wrap_fast_dispatch_hook(_make_hook):
-    warnings.warn(
-        f"mpicoll: this JAX ({jax.__version__}) lacks the internal function mpicoll "
-        "hooks to keep jitted MPI computations on JAX's fast dispatch path; results "
-        "stay correct, but every jitted call that contains an MPI operation costs "
-        "about 100 us more. Check README 'Supported versions' for a newer mpicoll.",
-        RuntimeWarning, stacklevel=2)
+def install():
+    """Install the hook (once; mpicoll/__init__.py calls it when the package
+    is assembled, so that this module imports primitive.py and not the
+    other way round)."""
+    if not ji.wrap_fast_dispatch_hook(_make_hook):
+        warnings.warn(
+            f"mpicoll: this JAX ({jax.__version__}) lacks the internal function mpicoll "
+            "hooks to keep jitted MPI computations on JAX's fast dispatch path; results "
+            "stay correct, but every jitted call that contains an MPI operation costs "
+            "about 100 us more. Check README 'Supported versions' for a newer mpicoll.",
+            RuntimeWarning, stacklevel=3)
