@@ -3,6 +3,7 @@
 Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--ops allreduce bcast ...]
                                                      [--sizes BYTES ...] [--rounds R] [--out DIR]
                                                      [--gpu]   (CUDA arrays: "GPU mode" below)
+                                                     [--jax-native]   (the jax_native column)
 
 Operations (the table OPS below; float32, root 0, reductions SUM, counts equal
 on every rank), each against the best hand-written mpi4py call on
@@ -42,6 +43,17 @@ Variants, all in the same run:
               bcast, scan, exscan, alltoall, alltoallv, sendrecv)
   mpi4jax     mpi4jax 0.9 in jit, when importable (never a dependency), for
               the ops mpi4jax has
+  jax_native  JAX's own multi-process collectives, with --jax-native: one
+              jitted jax.shard_map call over a mesh of one CPU device per
+              process (jax.distributed, jaxlib's CPU collectives over MPI
+              through the MPIwrapper plugin named by MPITRAMPOLINE_LIB; see
+              benchmarks/build_mpiwrapper.sh and jax_native.py), live input,
+              for allreduce (lax.psum), allgather (all_gather), reduce_scatter
+              (psum_scatter), alltoall (all_to_all) and sendrecv (ppermute
+              ring shift). Without the flag, or when the plugin does not load
+              or jax.distributed fails, the column is left out and one line
+              says why. The run then writes primitives_np<P>_jax_native.*, and
+              all its variants run with jax.distributed set up.
 
 Method (docs/design.md §5): barrier before every timed call, the time of an
 iteration is the slowest rank's, median over the iterations after warm-up;
@@ -52,7 +64,7 @@ Writes (reporting.py) a table (time, GB/s, ratio to mpi4py; jit1 - mpi4py,
 what a jitted call of the op costs beyond the MPI call; and that minus
 `identity`, a jitted identity on the same input: what mpicoll adds beyond
 any jitted call with a fresh result; jit1 / xla_mem; and the page faults per
-jit1 call, the slowest rank's) to stdout and
+jit1 call, the slowest rank's; with jax_native, jit1 / jax_native) to stdout and
 --out/primitives_np<P>.txt, JSON with metadata and a PNG plot (bandwidth vs
 size, one panel per op) to --out.
 """
@@ -61,12 +73,17 @@ import argparse
 import dataclasses
 import math
 import os
+import sys
 from functools import partial
 from typing import Callable, Union
+
+import jax_native  # benchmarks/jax_native.py: checks its MPI plugin before jax loads
+NATIVE_SKIPPED = jax_native.prepare("--jax-native" in sys.argv)   # None: may run
 
 import numpy as np
 import jax
 import jax.numpy as jnp
+from jax import lax
 from mpi4py import MPI
 
 import reporting   # benchmarks/reporting.py: the shared output
@@ -231,6 +248,28 @@ OPS = {
 }
 
 
+# JAX's own collectives (the jax_native variant, --jax-native): the op as the
+# per-device function of jax.shard_map over one device per process, axis "x";
+# each process's block is its input above, so inputs and results match
+# mpicoll's.
+NATIVE = {
+    "allreduce": lambda a: lax.psum(a, "x"),
+    "allgather": lambda a: lax.all_gather(a, "x"),                 # (P, n) like Allgather
+    "reduce_scatter": lambda a: lax.psum_scatter(a, "x"),          # (P, n/P) -> (n/P,)
+    "alltoall": lambda a: lax.all_to_all(a, "x", 0, 0, tiled=True),  # block j to rank j
+    "sendrecv": lambda a: lax.ppermute(a, "x", [(j, (j + 1) % size) for j in range(size)]),
+}
+NATIVE_MESH = None    # the global mesh, once main() has set up jax.distributed
+
+
+def native_call(name, x):
+    """The jax_native variant of op `name` on this rank's input x: one jitted
+    shard_map call on the global array made of every rank's x."""
+    spec = jax.P("x")
+    f = jax.jit(jax.shard_map(NATIVE[name], mesh=NATIVE_MESH, in_specs=spec, out_specs=spec))
+    return jax_call(f, jax_native.global_array(NATIVE_MESH, x))
+
+
 # --- the variants -----------------------------------------------------------
 
 def returning(f):
@@ -311,6 +350,8 @@ def run(quick, sizes, names):
         if mpi4jax is not None and op.in_mpi4jax:
             fj = jax.jit(returning(op.jax(mpi4jax, count)))
             row["mpi4jax"] = measure(jax_call(fj, x), n, warm)
+        if NATIVE_MESH is not None and row["op"] in NATIVE:
+            row["jax_native"] = measure(native_call(row["op"], x), n, warm)
         results.append(row)
         del send, x
         if rank == 0:
@@ -318,8 +359,9 @@ def run(quick, sizes, names):
     return results
 
 
-VARIANTS = ["mpi4py", "xla_mem", "jit1", "jit10", "donated", "mpi4jax"]
-SHOWN = [v for v in VARIANTS if v != "mpi4jax" or mpi4jax is not None]   # table columns
+VARIANTS = ["mpi4py", "xla_mem", "jit1", "jit10", "donated", "mpi4jax", "jax_native"]
+# table columns; main() adds jax_native when it runs
+SHOWN = [v for v in VARIANTS[:-1] if v != "mpi4jax" or mpi4jax is not None]
 
 # What a jitted call with a fresh result of the input's size costs (JAX's
 # dispatch, XLA's output buffer and a copy into it): `jit1 - identity -
@@ -356,8 +398,9 @@ def header_lines():
     cols = f"{'mpi4py':>{FLOOR}}" + "".join(f"{v:>{CELL}}" for v in SHOWN[1:])
     units = (f"{'time    GB/s':>{FLOOR}}"
              + "".join(f"{'time    GB/s (x mpi4py)':>{CELL}}" for _ in SHOWN[1:]))
+    native = f"{'jit1/native':>{EXTRA}}" if "jax_native" in SHOWN else ""
     return [f"{'op':{OPCOL}}{'size':>{SIZECOL}}{cols}{'jit1 - mpi4py':>{EXTRA}}"
-            f"{'- identity':>{EXTRA}}{'jit1/xla_mem':>{EXTRA}}{'jit1 faults':>{EXTRA}}",
+            f"{'- identity':>{EXTRA}}{'jit1/xla_mem':>{EXTRA}}{'jit1 faults':>{EXTRA}}{native}",
             " " * (OPCOL + SIZECOL) + units + f"{'us':>{EXTRA}}{'us':>{EXTRA}}"
             f"{'':>{EXTRA}}{'per call':>{EXTRA}}"]
 
@@ -388,6 +431,10 @@ def row_line(row):
         extra += f"{'-':>{EXTRA}}"
     if "jit1_faults" in row:
         extra += f"{row['jit1_faults']:{EXTRA}.0f}"
+    if "jax_native" in row:
+        extra += f"{row['jit1'] / row['jax_native']:{EXTRA - 1}.2f}x"
+    elif "jax_native" in SHOWN:
+        extra += f"{'-':>{EXTRA}}"
     return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{''.join(cells)}{extra}"
 
 
@@ -530,6 +577,9 @@ def main_gpu(args, names):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jax-native", action="store_true",
+                        help="add the jax_native column: JAX's own collectives over MPI "
+                             "(needs MPITRAMPOLINE_LIB; see 'jax_native' in this file)")
     parser.add_argument("--gpu", action="store_true",
                         help="CUDA arrays: staged and CUDA-aware mpicoll against mpi4py on "
                              "CuPy arrays (see 'GPU mode' in this file)")
@@ -546,12 +596,15 @@ def main():
     names = [name for name in OPS if name in args.ops]
     if args.gpu:
         return main_gpu(args, names)
+    native = start_jax_native() if args.jax_native else NATIVE_SKIPPED
     meta = reporting.metadata(
         comm, quick=args.quick, rounds=args.rounds, ops=names, size="bytes per rank",
-        mpi4jax=getattr(mpi4jax, "__version__", None) if mpi4jax else None)
+        mpi4jax=getattr(mpi4jax, "__version__", None) if mpi4jax else None,
+        jax_native=native)
     title = (reporting.title("mpicoll primitives benchmark", meta)
              + f", mpi4jax {'present' if mpi4jax else 'absent'}; size = bytes per rank")
     if rank == 0:
+        print(f"-- jax_native column: {native}", flush=True)
         skipped = [name for name in names if size < OPS[name].min_ranks]
         if skipped:
             print(f"-- skipped at {size} rank(s): {' '.join(skipped)}", flush=True)
@@ -566,9 +619,23 @@ def main():
         print(f"-- median of the {args.rounds} rounds", flush=True)
         print("\n".join(header_lines() + [row_line(r) for r in results]), flush=True)
     if rank == 0:
-        text = "\n".join([title] + header_lines() + [row_line(r) for r in results])
-        reporting.write(os.path.join(args.out, f"primitives_np{size}"), meta, results, text,
+        text = "\n".join([title, f"jax_native column: {native}"] + header_lines()
+                          + [row_line(r) for r in results])
+        stem = f"primitives_np{size}" + ("_jax_native" if NATIVE_MESH is not None else "")
+        reporting.write(os.path.join(args.out, stem), meta, results, text,
                         plot=lambda path: plot(results, path))
+
+
+def start_jax_native():
+    """Set up jax.distributed for the jax_native column (before any JAX
+    computation); what the column is, or why it does not run."""
+    global NATIVE_MESH
+    why = NATIVE_SKIPPED or jax_native.initialize(comm)
+    if why is not None:
+        return why
+    NATIVE_MESH = jax_native.global_mesh("x")
+    SHOWN.append("jax_native")
+    return f"{jax_native.describe()}; for {', '.join(NATIVE)}"
 
 
 if __name__ == "__main__":

@@ -9,20 +9,30 @@ block of float64 (live input, result awaited):
   (``lax.psum``, ``all_gather``, ``psum_scatter``, ``all_to_all``,
   ``ppermute``) through ``mpicoll.spmd``;
 * ratio spmd / direct: the translation should cost nothing once jitted;
-* JAX native: ``jax.shard_map`` over JAX's own multi-process collectives
-  needs ``jax.distributed`` with an MPI plugin (MPItrampoline); this script
-  says so and leaves the column out when it is not set up (see
-  benchmarks/README.md).
+* native and direct / native, with --jax-native: the same per-device
+  function in ``jax.shard_map`` over a mesh of one CPU device per process,
+  i.e. JAX's own multi-process collectives (``jax.distributed``, jaxlib's
+  CPU collectives over MPI through the MPIwrapper plugin named by
+  MPITRAMPOLINE_LIB; benchmarks/build_mpiwrapper.sh, jax_native.py), on the
+  global array made of every rank's block, checked against direct. Without
+  the flag or the plugin, or when jax.distributed fails, the columns are
+  left out and the header line says why.
 
 Timing: timing.measure (barrier, slowest rank, median). Run:
 
     ./scripts/mpirun.sh 2 benchmarks/spmd.py --out benchmarks/results/spmd_np2
+    MPITRAMPOLINE_LIB=... ./scripts/mpirun.sh 2 benchmarks/spmd.py --jax-native \
+        --out benchmarks/results/spmd_np2
 """
 
 import argparse
 import os
+import sys
+
+import jax_native  # benchmarks/jax_native.py: checks its MPI plugin before jax loads
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
+NATIVE_SKIPPED = jax_native.prepare("--jax-native" in sys.argv)   # None: may run
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
@@ -63,33 +73,51 @@ def main():
                         help="bytes per rank (multiples of 8 * ranks)")
     parser.add_argument("--n", type=int, default=50, help="timed iterations")
     parser.add_argument("--out", default=None, help="stem of the result files")
+    parser.add_argument("--jax-native", action="store_true",
+                        help="add the JAX native column (needs MPITRAMPOLINE_LIB; see "
+                             "benchmarks/README.md)")
     args = parser.parse_args()
     world = MPI.COMM_WORLD
     rank, size = world.rank, world.size
+    # jax.distributed first: it must precede every JAX computation
+    why = NATIVE_SKIPPED or (jax_native.initialize(world) if args.jax_native else None)
+    native_mesh = jax_native.global_mesh("i") if why is None else None
     timing_comm = world.Dup()
     mesh = mpicoll.ProcessMesh((size,), ("i",))
-    meta = reporting.metadata(world)
+    meta = reporting.metadata(world, jax_native=why or jax_native.describe())
     log = reporting.Log(rank)
     log(reporting.title("shard_map collectives through mpicoll.spmd (float64)", meta))
-    log("JAX native column: not run (needs jax.distributed with an MPI plugin; "
-        "see benchmarks/README.md)")
+    log(f"JAX native column: {meta['jax_native']}")
     head = ["collective", "bytes/rank", "direct", "spmd", "spmd/direct"]
     widths = [14, 12, 12, 12, 12]
+    if native_mesh is not None:
+        head += ["native", "direct/native"]
+        widths += [12, 14]
     log(reporting.columns(head, widths, 1))
     results = []
     for name, per_device, direct in cases(size, rank):
         translated = jax.jit(mpicoll.spmd(per_device, mesh, P("i"), P("i")))
         by_hand = jax.jit(direct)
+        if native_mesh is not None:
+            native = jax.jit(jax.shard_map(per_device, mesh=native_mesh,
+                                           in_specs=P("i"), out_specs=P("i")))
         for nbytes in [int(s) for s in args.sizes.split(",")]:
             n = max(size, nbytes // 8 // size * size)
             x = jnp.asarray(np.random.default_rng(rank).normal(size=n))
             np.testing.assert_allclose(translated(x), by_hand(x))     # same work
             t_direct = measure(lambda: by_hand(x).block_until_ready(), args.n, 3, timing_comm)
             t_spmd = measure(lambda: translated(x).block_until_ready(), args.n, 3, timing_comm)
-            log(reporting.columns([name, f"{8 * n:,}", reporting.fmt_time(t_direct),
-                                   reporting.fmt_time(t_spmd), f"{t_spmd / t_direct:.2f}"],
-                                  widths, 1))
-            results.append(dict(collective=name, bytes=8 * n, direct=t_direct, spmd=t_spmd))
+            cells = [name, f"{8 * n:,}", reporting.fmt_time(t_direct),
+                     reporting.fmt_time(t_spmd), f"{t_spmd / t_direct:.2f}"]
+            row = dict(collective=name, bytes=8 * n, direct=t_direct, spmd=t_spmd)
+            if native_mesh is not None:
+                xg = jax_native.global_array(native_mesh, x)    # every rank's x
+                np.testing.assert_allclose(jax_native.local(native(xg)), by_hand(x))
+                row["native"] = measure(lambda: native(xg).block_until_ready(), args.n, 3,
+                                        timing_comm)
+                cells += [reporting.fmt_time(row["native"]), f"{t_direct / row['native']:.2f}"]
+            log(reporting.columns(cells, widths, 1))
+            results.append(row)
     if args.out and rank == 0:
         reporting.write(args.out, meta, results, log.text)
     timing_comm.Free()
