@@ -14,7 +14,7 @@
 #                            requirement naming one of them ("mpich==4.3.2")
 #   MPICOLL_SYSTEM_MPI=1     build against the system MPI instead: its mpicc on
 #                            PATH (outside the environment) or MPICC=/path/to/mpicc;
-#                            see README "Install".
+#                            see docs/install.md.
 #
 # Switching an existing environment to another MPI removes the PyPI MPI
 # packages that are not wanted (their mpicc/mpiexec would otherwise stay first

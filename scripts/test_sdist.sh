@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packaging check: build mpicoll's source distribution from this tree with no
-# MPI compiler anywhere on PATH, then install it the way README "Install" says
+# MPI compiler anywhere on PATH, then install it the way docs/install.md says
 # into a fresh environment and check what got installed:
 #
 #   1. sdist: `python -m build --sdist` in a bare environment (setuptools and

@@ -12,8 +12,8 @@ report that its call completed.
 Programs run as ``python -m mpi4py prog.py``: then an uncaught exception or
 ``sys.exit(n)`` with n != 0 aborts the job (MPI_Abort). Under plain
 ``python prog.py`` such a rank calls MPI_Finalize at exit, which waits for
-ranks that are waiting for it (a hang in any mpi4py program; see README,
-"When a rank fails").
+ranks that are waiting for it (a hang in any mpi4py program; see docs/errors.md,
+"A rank that fails").
 
 The launcher: ``$MPICOLL_LAUNCHER`` (a command prefix, e.g. ``srun`` or
 ``mpirun --oversubscribe``), to which ``-n N python -m mpi4py

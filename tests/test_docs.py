@@ -158,6 +158,11 @@ def test_readme_snippets_run_and_agree():
     total, left = namespace["step"](jnp.full(3, float(rank)))
     np.testing.assert_array_equal(total, np.full(3, size * (size - 1) / 2))
     np.testing.assert_array_equal(left, np.full(3, float((rank - 1) % size)))
+
+
+def test_operations_snippets_run_and_agree():
+    namespace = run_page(DOCS / "operations.md")
+    size = MPI.COMM_WORLD.Get_size()
     # The FFT block: y is this rank's block of np.fft.fftn of the global
     # array (the block's global array is drawn again: the halo block reuses
     # the names g and comm).

@@ -18,8 +18,8 @@ except ImportError as exc:  # pragma: no cover - depends on the install
     raise ImportError(
         "mpicoll: the compiled extension mpicoll._src._ffi is missing or cannot "
         "load. Build it with `pip install --no-build-isolation .` in an "
-        "environment with mpi4py, jax and an MPI compiler wrapper (see README "
-        f"'Install'). Original error: {exc}") from exc
+        "environment with mpi4py, jax and an MPI compiler wrapper (see "
+        f"docs/install.md). Original error: {exc}") from exc
 
 
 _FIX_MPI = (
@@ -151,8 +151,8 @@ def attribute_names():
 
 def _debug_from_environment():
     """MPICOLL_DEBUG=1: log every operation and compare each collective's
-    signature across its ranks before calling MPI (README "When something
-    goes wrong")."""
+    signature across its ranks before calling MPI (docs/errors.md, "Debug
+    mode")."""
     value = os.environ.get("MPICOLL_DEBUG", "").strip().lower()
     _ffi.set_debug(value not in ("", "0", "false", "no", "off"))
 

@@ -7,7 +7,7 @@ private ones; they are imported and adapted here, so a JAX release that
 changes one of them is handled in this file, and nowhere else.
 
 Tested with jax 0.10.x (Python 3.11), 0.11.x and 0.12.x (Python 3.12/3.13); see
-README "Supported versions". The differences that matter:
+docs/install.md, "Supported versions". The differences that matter:
 
 * jax <= 0.10 has two jaxpr classes: an open `core.Jaxpr` (with `constvars`)
   and `core.ClosedJaxpr` wrapping it with the constants' values. From 0.11 on

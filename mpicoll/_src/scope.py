@@ -183,5 +183,5 @@ def install():
             f"mpicoll: this JAX ({jax.__version__}) lacks the internal function mpicoll "
             "hooks to keep jitted MPI computations on JAX's fast dispatch path; results "
             "stay correct, but every jitted call that contains an MPI operation costs "
-            "about 100 us more. Check README 'Supported versions' for a newer mpicoll.",
+            "about 100 us more. Check docs/install.md, 'Supported versions', for a newer mpicoll.",
             RuntimeWarning, stacklevel=3)
