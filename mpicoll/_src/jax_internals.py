@@ -191,12 +191,7 @@ from jax._src.lax.control_flow import conditionals as _conditionals, loops as _l
 from jax._src.lax.control_flow import solves as _solves  # noqa: E402
 
 remat_p = ad_checkpoint.remat_p
-# lax.custom_linear_solve: its derivative rules run solves and matvecs in an
-# order of their own, so a rank that skips it cannot mirror their checks;
-# whether each rank differentiates it is checked once, before it. Its jaxprs
-# parameter holds matvec, vecmat, solve and transpose_solve (None if absent).
 linear_solve_p = _solves.linear_solve_p
-ENTRY_CHECKED_JAXPRS = {linear_solve_p: ("jaxprs",)}
 # Each primitive whose JVP and linearization rules send every equation of
 # these jaxpr parameters through the derivative trace once per execution,
 # with the names of those parameters. (A while loop's condition is evaluated
@@ -210,6 +205,18 @@ REGION_JAXPRS = {prim: names for prim, names in (
     (core.closed_call_p, ("call_jaxpr",)),
     (remat_p, ("jaxpr",)),
 ) if prim is not None}
+# The primitives where whether each rank differentiates them is checked once,
+# before they run, with the name errors give them:
+# * a checkpoint differentiated on a rank is recomputed in that rank's
+#   backward pass, collectives included (it is also a region, above);
+# * lax.custom_linear_solve's derivative rules run solves and matvecs in an
+#   order of their own, so a rank that skips it cannot mirror their checks
+#   (its equations are not walked).
+ENTRY_CHECKED = {remat_p: "checkpoint", linear_solve_p: "custom_linear_solve"}
+# Where the collectives inside each region or entry-checked primitive are: its
+# jaxpr parameters (custom_linear_solve's `jaxprs` holds matvec, vecmat, solve
+# and transpose_solve, None where absent).
+JAXPR_PARAMS = {**REGION_JAXPRS, linear_solve_p: ("jaxprs",)}
 
 
 def jaxpr_eqns(jaxpr):

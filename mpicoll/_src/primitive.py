@@ -69,11 +69,11 @@ from mpi4py import MPI
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
 from mpicoll._src import config
-from mpicoll._src.jax_internals import (ENTRY_CHECKED_JAXPRS, REGION_JAXPRS, batching_rules,
-                                        bind_when_known,
+from mpicoll._src.jax_internals import (ENTRY_CHECKED, JAXPR_PARAMS, REGION_JAXPRS,
+                                        batching_rules, bind_when_known,
                                         carries_derivative, current_trace, derivative_traces,
                                         dispatch, effect_eqn, effects, hlo, ir, ir_type,
-                                        jaxpr_eqns, mlir, pe, remat_p, replace_eqns,
+                                        jaxpr_eqns, mlir, pe, replace_eqns,
                                         value_aval, wrap_custom_rule_calls,
                                         wrap_process_primitive, zero_tangent)
 
@@ -526,7 +526,7 @@ def _region_comm(prim, params):
         for eqn in jaxpr_eqns(jaxpr):
             if _checked(eqn):
                 return eqn.params["comm"]
-            if eqn.primitive in REGION_JAXPRS or eqn.primitive in ENTRY_CHECKED_JAXPRS:
+            if eqn.primitive in JAXPR_PARAMS:
                 comm = _region_comm(eqn.primitive, eqn.params)
                 if comm is not None:
                     return comm
@@ -534,7 +534,7 @@ def _region_comm(prim, params):
 
 
 def _region_jaxprs(prim, params):
-    for name in REGION_JAXPRS.get(prim) or ENTRY_CHECKED_JAXPRS[prim]:
+    for name in JAXPR_PARAMS[prim]:
         value = params[name]
         values = value if isinstance(value, (tuple, list)) else (value,)
         yield from (v for v in values if v is not None)
@@ -548,21 +548,18 @@ def _skipped_jaxpr(jaxpr):
         return _skipped_jaxprs[jaxpr]
     eqns, changed = [], False
     for eqn in jaxpr_eqns(jaxpr):
+        prim = eqn.primitive
         if _checked(eqn):
-            eqns.append(_not_differentiated(eqn.params["comm"], eqn.primitive.name[4:],
-                                            eqn.source_info))
+            eqns.append(_not_differentiated(eqn.params["comm"], prim.name[4:], eqn.source_info))
             changed = True
-        elif eqn.primitive in ENTRY_CHECKED_JAXPRS:
-            comm = _region_comm(eqn.primitive, eqn.params)
+        if prim in ENTRY_CHECKED:
+            comm = _region_comm(prim, eqn.params)
             if comm is not None:
-                eqns.append(_not_differentiated(comm, eqn.primitive.name, eqn.source_info))
+                eqns.append(_not_differentiated(comm, ENTRY_CHECKED[prim], eqn.source_info))
                 changed = True
-        elif eqn.primitive in REGION_JAXPRS:
-            params = _skipped_params(eqn.primitive, eqn.params)
+        if prim in REGION_JAXPRS:
+            params = _skipped_params(prim, eqn.params)
             if params is not eqn.params:
-                if eqn.primitive is remat_p:
-                    eqns.append(_not_differentiated(
-                        _region_comm(eqn.primitive, eqn.params), "checkpoint", eqn.source_info))
                 eqn = eqn.replace(params=params)
                 changed = True
         eqns.append(eqn)
@@ -592,38 +589,28 @@ def _keeping_checks(trace_class, process_primitive):
     partial_eval = trace_class is pe.JaxprTrace
 
     def process(trace, prim, tracers, params, /):
-        if ((prim not in REGION_JAXPRS and prim not in ENTRY_CHECKED_JAXPRS) or
-                not config.derivative_check_enabled() or
+        if (prim not in JAXPR_PARAMS or not config.derivative_check_enabled() or
                 partial_eval and _inside_a_rule(_rule_role.get() or ROLE_PROGRAM)):
             return process_primitive(trace, prim, tracers, params)
-        if prim in ENTRY_CHECKED_JAXPRS:
-            comm = _region_comm(prim, params)
-            if comm is None:
-                return process_primitive(trace, prim, tracers, params)
-            differentiates = any(carries_derivative(trace, t) for t in tracers)
-            with current_trace(trace.parent_trace):
-                derivatives_agree_p.bind(comm=comm, differentiates=differentiates,
-                                         name=prim.name)
-            if not differentiates or partial_eval:
-                return process_primitive(trace, prim, tracers, params)
-            token = _in_region_rule.set(True)      # as for a region's own rule, below
-            try:
-                return process_primitive(trace, prim, tracers, params)
-            finally:
-                _in_region_rule.reset(token)
-        skipped = _skipped_params(prim, params)
-        if skipped is params:       # no checked collective inside
+        if prim in REGION_JAXPRS:
+            skipped = _skipped_params(prim, params)     # cached per jaxpr
+            inside = skipped is not params
+        else:
+            inside = _region_comm(prim, params) is not None
+        if not inside:              # no checked collective inside
             return process_primitive(trace, prim, tracers, params)
         differentiates = any(carries_derivative(trace, t) for t in tracers)
-        if prim is remat_p:
+        if prim in ENTRY_CHECKED:
             with current_trace(trace.parent_trace):
                 derivatives_agree_p.bind(comm=_region_comm(prim, params),
-                                         differentiates=differentiates, name="checkpoint")
-        if not differentiates:
+                                         differentiates=differentiates, name=ENTRY_CHECKED[prim])
+        if not differentiates and prim in REGION_JAXPRS:
             if partial_eval:
                 return bind_when_known(trace, prim, tracers, skipped)
             return process_primitive(trace, prim, tracers, skipped)
-        if partial_eval:        # jax.linear_transpose: its equations are checked
+        if not differentiates or partial_eval:
+            # custom_linear_solve not differentiated here, checked above; or
+            # jax.linear_transpose: the region's equations are checked
             return process_primitive(trace, prim, tracers, params)
         # the region's own rule: the partial evaluation JAX may use inside it
         # is not the program's (compare `_check_derivatives_agree`)
