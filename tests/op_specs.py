@@ -31,6 +31,7 @@ import dataclasses
 from typing import Callable
 
 import numpy as np
+import jax
 import jax.numpy as jnp
 from mpi4py import MPI
 
@@ -132,12 +133,16 @@ def _logical_or(stack, axis):
     return jnp.any(stack != 0, axis=axis)
 
 
+def _bitwise_xor(stack, axis):
+    return jax.lax.reduce(stack, jnp.zeros((), stack.dtype), jax.lax.bitwise_xor, (axis,))
+
+
 OPS = [
     *_reduction("SUM", jnp.sum),
     *_reduction("PROD", jnp.prod),
     *_reduction("MIN", jnp.min),
     *_reduction("MAX", jnp.max),
-    *_reduction("BXOR", lambda s, axis: np.bitwise_xor.reduce(np.asarray(s), axis=axis)),
+    *_reduction("BXOR", _bitwise_xor),
     *_reduction("LOR", _logical_or),
     Op("bcast", lambda x, c: mpicoll.bcast(x, root(c.size), comm=c),
        lambda xs, P: [xs[root(P)]] * P, symmetric=False, dtypes=ALL_DTYPES),

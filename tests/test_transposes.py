@@ -272,14 +272,20 @@ def test_custom_linear_solve(op, symmetric):
         split = lambda flat: [p.reshape(s) for p, s in zip(               # noqa: E731
             jnp.split(flat, np.cumsum(sizes)[:-1]), lin.in_shapes)]
         flatten = lambda vs: jnp.concatenate([v.ravel() for v in vs])      # noqa: E731
-        dense = jax.jacfwd(lambda flat: flatten(serial_matvec(split(flat))))(
-            jnp.zeros(sum(sizes)))
-        serial_solve = lambda vs: split(jnp.linalg.solve(dense, flatten(vs)))  # noqa: E731
-        serial_grad = jax.grad(lambda vs: sum(jnp.sum(w * s) for w, s in zip(
-            loss_weights, serial_solve(vs))))(bs)
+
+        @jax.jit       # one compilation, not one per operation of the serial algebra
+        def serial_solve_and_grad(bs):
+            dense = jax.jacfwd(lambda flat: flatten(serial_matvec(split(flat))))(
+                jnp.zeros(sum(sizes)))
+            serial_solve = lambda vs: split(jnp.linalg.solve(dense, flatten(vs)))  # noqa: E731
+            serial_grad = jax.grad(lambda vs: sum(jnp.sum(w * s) for w, s in zip(
+                loss_weights, serial_solve(vs))))(bs)
+            return serial_solve(bs)[RANK], serial_grad[RANK]
+
+        serial_solved, serial_grad = serial_solve_and_grad(bs)
         solved, (grad, transposed) = got[0], got[1]
-        cases = {"solve": (solved, serial_solve(bs)[RANK]),
-                 "grad": (grad, serial_grad[RANK]),
+        cases = {"solve": (solved, serial_solved),
+                 "grad": (grad, serial_grad),
                  "dot product": (np.float64(global_dot(bs[RANK], transposed)),
                                  np.float64(global_dot(solved, cs[RANK])))}
     unsupported = (op.name in TRANSFORMS_TWICE_UNSUPPORTED and SIZE > 1 and not symmetric)
