@@ -93,7 +93,7 @@ class build_mpi_ext(build_ext):
             raise SystemExit(
                 f"mpicoll: building the extension needs Cython>=3, jax and mpi4py in "
                 f"this environment ({exc}); install them, then build with "
-                "`pip install --no-build-isolation .` (see README 'Install').")
+                "`pip install --no-build-isolation .` (see docs/install.md).")
         mpicc = mpi_compiler()
         # setuptools compiles with $CC and links with $LDSHARED (read when
         # build_ext.run creates the compiler); both go through the wrapper so

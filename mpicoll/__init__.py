@@ -43,7 +43,7 @@ def has_cuda_support():
 
     The operations then run on CUDA arrays either by handing device pointers
     to a CUDA-aware MPI or by staging through pinned host memory
-    (``MPICOLL_CUDA_AWARE``, README "GPU"); ``python -m mpicoll`` says which
+    (``MPICOLL_CUDA_AWARE``, docs/gpu.md); ``python -m mpicoll`` says which
     and why. The first call loads the CUDA driver (not done at import)."""
     from mpicoll._src import gpu
     return gpu.cuda_path()[0] is not None
