@@ -4,6 +4,10 @@ Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--ops allreduce 
                                                      [--sizes BYTES ...] [--rounds R] [--out DIR]
                                                      [--gpu]   (CUDA arrays: "GPU mode" below)
                                                      [--jax-native]   (the jax_native column)
+      python benchmarks/fresh_process.py [--per-variant] [options above]
+          the same table with every cell (op and size; or op, size and
+          variant) measured in a fresh process, so that no earlier cell's
+          allocations change it (fresh_process.py says why)
 
 Operations (the table OPS below; float32, root 0, reductions SUM, counts equal
 on every rank), each against the best hand-written mpi4py call on
@@ -71,6 +75,8 @@ size, one panel per op) to --out.
 
 import argparse
 import dataclasses
+import glob
+import json
 import math
 import os
 import sys
@@ -314,14 +320,16 @@ def donated_call(op, n, shape):
     return call
 
 
-def sweep(quick, sizes, names):
+def sweep(quick, sizes, names, cell=None):
     """The cells of a run, CPU or GPU: (op, count, shape, iterations, warm-up,
-    the table row to fill)."""
+    the table row to fill); with `cell`, only those of that size in `sizes`."""
     for name in names:
         op = OPS[name]
         if size < op.min_ranks:
             continue
         for nbytes in ([min(sizes)] if op.smallest_only else sizes):
+            if cell is not None and nbytes != cell:
+                continue
             count = max(op.unit, nbytes // 4)
             count -= count % op.unit                     # whole blocks per peer
             n = iterations(nbytes, quick)
@@ -329,34 +337,59 @@ def sweep(quick, sizes, names):
             yield op, count, op.shape(count), n, max(2, n // 10), row
 
 
-def run(quick, sizes, names):
+def run(quick, sizes, names, cell=None, variants=None):
+    """One sweep: a table row per cell, with the `variants` named (default: all
+    that apply) measured in this order."""
     results = []
-    for op, count, shape, n, warm, row in sweep(quick, sizes, names):
-        send = np.ones(shape, DTYPE)
-        x = jnp.ones(shape, DTYPE)
-        row["mpi4py"] = measure(op.mpi4py(send, count), n, warm)
-        if not op.receives_into_input and row["bytes"] >= XLA_MEM_FROM:
-            view = timing.jax_memory(x)   # the op is built per call: fresh receive buffers
-            row["xla_mem"] = measure(lambda: op.mpi4py(view, count)(), n, warm)
-        row["identity"] = measure(jax_call(IDENTITY, x), n, warm)
-        f1 = jax.jit(returning(op.jax(mpicoll, count)))
-        row["jit1"] = measure(jax_call(f1, x), n, warm)
-        row["jit1_faults"] = timing.faults_per_call(jax_call(f1, x), max(3, n // 10),
-                                                    timing_comm)
-        f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
-        row["jit10"] = measure(jax_call(f10, x), max(3, n // 10), 2) / 10
-        if op.donate is not None:
-            row["donated"] = measure(donated_call(op, count, shape), n, warm)
-        if mpi4jax is not None and op.in_mpi4jax:
-            fj = jax.jit(returning(op.jax(mpi4jax, count)))
-            row["mpi4jax"] = measure(jax_call(fj, x), n, warm)
-        if NATIVE_MESH is not None and row["op"] in NATIVE:
-            row["jax_native"] = measure(native_call(row["op"], x), n, warm)
+    for op, count, shape, n, warm, row in sweep(quick, sizes, names, cell):
+        for v in applicable(op, row):
+            if variants is None or v in variants:
+                row.update(measure_variant(v, op, count, shape, n, warm, row["op"]))
         results.append(row)
-        del send, x
-        if rank == 0:
+        if rank == 0 and "mpi4py" in row and "jit1" in row:
             print(row_line(row), flush=True)
     return results
+
+
+def applicable(op, row):
+    """The variants measured for `op` in table row `row` (its op and size)."""
+    out = ["mpi4py"]
+    if not op.receives_into_input and row["bytes"] >= XLA_MEM_FROM:
+        out.append("xla_mem")
+    out += ["identity", "jit1", "jit10"]
+    if op.donate is not None:
+        out.append("donated")
+    if mpi4jax is not None and op.in_mpi4jax:
+        out.append("mpi4jax")
+    if NATIVE_MESH is not None and row["op"] in NATIVE:
+        out.append("jax_native")
+    return out
+
+
+def measure_variant(v, op, count, shape, n, warm, name):
+    """{column: time} of variant `v` (jit1 adds its page faults per call)."""
+    x = jnp.ones(shape, DTYPE)
+    if v == "mpi4py":
+        return {v: measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)}
+    if v == "xla_mem":
+        view = timing.jax_memory(x)   # the op is built per call: fresh receive buffers
+        return {v: measure(lambda: op.mpi4py(view, count)(), n, warm)}
+    if v == "identity":
+        return {v: measure(jax_call(IDENTITY, x), n, warm)}
+    if v == "jit1":
+        f1 = jax.jit(returning(op.jax(mpicoll, count)))
+        return {v: measure(jax_call(f1, x), n, warm),
+                "jit1_faults": timing.faults_per_call(jax_call(f1, x), max(3, n // 10),
+                                                      timing_comm)}
+    if v == "jit10":
+        f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
+        return {v: measure(jax_call(f10, x), max(3, n // 10), 2) / 10}
+    if v == "donated":
+        return {v: measure(donated_call(op, count, shape), n, warm)}
+    if v == "mpi4jax":
+        fj = jax.jit(returning(op.jax(mpi4jax, count)))
+        return {v: measure(jax_call(fj, x), n, warm)}
+    return {v: measure(native_call(name, x), n, warm)}
 
 
 VARIANTS = ["mpi4py", "xla_mem", "jit1", "jit10", "donated", "mpi4jax", "jax_native"]
@@ -592,15 +625,30 @@ def main():
     parser.add_argument("--ops", nargs="+", default=list(OPS), choices=list(OPS), metavar="NAME",
                         help="operations to run, in table order (default: all): "
                              + " ".join(OPS))
+    # used by benchmarks/fresh_process.py, which runs each cell in its own process
+    parser.add_argument("--cell", type=int, metavar="BYTES",
+                        help="measure only the cells of this size of --sizes")
+    parser.add_argument("--variants", nargs="+", choices=VARIANTS[:1] + ["identity"] + VARIANTS[1:],
+                        metavar="NAME", help="measure only these variants (default: all)")
+    parser.add_argument("--list-cells", action="store_true",
+                        help="print the cells (op, size, variants) as JSON lines; measure nothing")
+    parser.add_argument("--from-cells", metavar="DIR",
+                        help="measure nothing: combine the JSON files of single-cell runs in "
+                             "DIR/round<k>/ (fresh_process.py) into this script's table")
     args = parser.parse_args()
     names = [name for name in OPS if name in args.ops]
     if args.gpu:
         return main_gpu(args, names)
     native = start_jax_native() if args.jax_native else NATIVE_SKIPPED
+    if args.list_cells:
+        return list_cells(args.sizes, names)
     meta = reporting.metadata(
         comm, quick=args.quick, rounds=args.rounds, ops=names, size="bytes per rank",
         mpi4jax=getattr(mpi4jax, "__version__", None) if mpi4jax else None,
-        jax_native=native)
+        jax_native=native, cell=args.cell, variants=args.variants,
+        isolation="one process for the whole run")
+    if args.from_cells:
+        return report_cells(args, meta)
     title = (reporting.title("mpicoll primitives benchmark", meta)
              + f", mpi4jax {'present' if mpi4jax else 'absent'}; size = bytes per rank")
     if rank == 0:
@@ -613,17 +661,66 @@ def main():
     for k in range(args.rounds):
         if rank == 0 and args.rounds > 1:
             print(f"-- round {k + 1} of {args.rounds}", flush=True)
-        sweeps.append(run(args.quick, args.sizes, names))
+        sweeps.append(run(args.quick, args.sizes, names, args.cell, args.variants))
     results = combine(sweeps)
-    if rank == 0 and args.rounds > 1:
-        print(f"-- median of the {args.rounds} rounds", flush=True)
-        print("\n".join(header_lines() + [row_line(r) for r in results]), flush=True)
+    if rank == 0 and args.cell is not None:      # one cell of fresh_process.py: no table
+        stem = "_".join(["-".join(names).replace("/", "-"), str(args.cell),
+                         "-".join(args.variants or ["all"])])
+        reporting.write(os.path.join(args.out, stem), meta, results, "")
+    elif rank == 0:
+        if args.rounds > 1:
+            print(f"-- median of the {args.rounds} rounds", flush=True)
+            print("\n".join(header_lines() + [row_line(r) for r in results]), flush=True)
+        write_table(args, meta, title, native, results)
+
+
+def write_table(args, meta, title, native, results):
+    text = "\n".join([title, f"jax_native column: {native}"] + header_lines()
+                      + [row_line(r) for r in results])
+    stem = f"primitives_np{size}" + ("_jax_native" if "jax_native" in SHOWN else "")
+    stem += "_fresh" if args.from_cells else ""
+    reporting.write(os.path.join(args.out, stem), meta, results, text,
+                    plot=lambda path: plot(results, path))
+
+
+def list_cells(sizes, names):
+    """For fresh_process.py: one JSON line per cell of the sweep, in its order."""
     if rank == 0:
-        text = "\n".join([title, f"jax_native column: {native}"] + header_lines()
-                          + [row_line(r) for r in results])
-        stem = f"primitives_np{size}" + ("_jax_native" if NATIVE_MESH is not None else "")
-        reporting.write(os.path.join(args.out, stem), meta, results, text,
-                        plot=lambda path: plot(results, path))
+        for name in names:
+            for nbytes in sizes:
+                for op, count, shape, n, warm, row in sweep(True, sizes, [name], nbytes):
+                    print(json.dumps({"op": name, "size": nbytes,
+                                      "variants": applicable(op, row)}), flush=True)
+
+
+def report_cells(args, meta):
+    """The table of a run made by fresh_process.py: rows of cell runs (each
+    a file DIR/round<k>/<name>.json with the rows of one cell and some
+    of its variants), merged per round and cell, then the median over
+    rounds as in a run in one process."""
+    order = {name: i for i, name in enumerate(OPS)}
+    sweeps = []
+    for folder in sorted(glob.glob(os.path.join(args.from_cells, "round*"))):
+        rows = {}
+        for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+            with open(path) as f:
+                run = json.load(f)
+            per_variant = run["meta"]["variants"] is not None
+            for row in run["results"]:
+                rows.setdefault((order[row["op"]], row["bytes"]), {}).update(row)
+        sweeps.append([rows[key] for key in sorted(rows)])
+    native = meta["jax_native"]
+    if any("jax_native" in row for rows in sweeps for row in rows):
+        SHOWN.append("jax_native")
+        native = "measured in the cell runs"
+    results = combine(sweeps)
+    isolation = "a fresh process per cell" + (" and variant" if per_variant else "")
+    meta.update(rounds=len(sweeps), isolation=f"{isolation} ({args.from_cells})")
+    title = (reporting.title(f"mpicoll primitives benchmark, {isolation}", meta)
+             + f", mpi4jax {'present' if 'mpi4jax' in SHOWN else 'absent'}")
+    if rank == 0:
+        print("\n".join([title] + header_lines() + [row_line(r) for r in results]), flush=True)
+        write_table(args, meta, title, native, results)
 
 
 def start_jax_native():
