@@ -16,6 +16,9 @@
 # (jax 0.10.x there), each at 2 ranks. (scripts/setup.sh finds pyenv's
 # interpreters for names like python3.12.)
 # Work directories: ${MPICOLL_MATRIX_DIR:-/tmp/mpicoll-versions}/<n>.
+# MPICOLL_MATRIX_STAGE=setup only copies and builds each job's environment;
+# a later run with MPICOLL_MATRIX_STAGE=test and the same jobs reuses each
+# environment that was built so (CI builds them while other tests run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
@@ -31,21 +34,31 @@ for job in "$@"; do
   [ -z "$ranks" ] && { ranks=$mpi; mpi=mpich; }
   n=$((n + 1))
   dir="$root/$n"
-  rm -rf "$dir" && mkdir -p "$dir"
-  # tracked and untracked-but-not-ignored files: what a commit of this tree holds
-  git ls-files -z --cached --others --exclude-standard | \
-    while IFS= read -r -d '' f; do [ -e "$f" ] && cp --parents -- "$f" "$dir/"; done
   echo "=== job $n: $python, $jax, $mpi, ranks $ranks (in $dir) ==="
   start=$(date +%s)
-  log="$dir/test.log"
-  if ! PYTHON="$python" MPICOLL_JAX="$jax" MPICOLL_MPI="$mpi" "$dir/scripts/setup.sh" \
-       > "$dir/setup.log" 2>&1; then
-    tail -n 30 "$dir/setup.log"
-    summary+=("job $n: $python $jax: SETUP FAILED (see $dir/setup.log)")
-    status=1
-    continue
+  built="$python|$jax|$mpi"          # what $dir/.built says its environment is
+  if [ "${MPICOLL_MATRIX_STAGE:-}" != test ] || [ "$(cat "$dir/.built" 2>/dev/null)" != "$built" ]; then
+    rm -rf "$dir" && mkdir -p "$dir"
+    # tracked and untracked-but-not-ignored files: what a commit of this tree holds
+    git ls-files -z --cached --others --exclude-standard | \
+      while IFS= read -r -d '' f; do [ -e "$f" ] && cp --parents -- "$f" "$dir/"; done
+    if ! PYTHON="$python" MPICOLL_JAX="$jax" MPICOLL_MPI="$mpi" "$dir/scripts/setup.sh" \
+         > "$dir/setup.log" 2>&1; then
+      tail -n 30 "$dir/setup.log"
+      summary+=("job $n: $python $jax: SETUP FAILED (see $dir/setup.log)")
+      status=1
+      continue
+    fi
+    echo "$built" > "$dir/.built"
+  else
+    echo "(environment built earlier: $(tail -n 1 "$dir/setup.log"))"
   fi
   versions=$(tail -n 1 "$dir/setup.log")
+  if [ "${MPICOLL_MATRIX_STAGE:-}" = setup ]; then
+    summary+=("job $n: ${versions#mpicoll installed in } | built in $(( $(date +%s) - start )) s")
+    continue
+  fi
+  log="$dir/test.log"
   # whole-suite rank counts in one scripts/test.sh run, each "count:tests" in its own
   whole="" result=0
   : > "$log"
