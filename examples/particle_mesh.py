@@ -104,31 +104,30 @@ class Simulation:
     # ----------------------------------------------------------- mesh parts
 
     def cic(self, pos):
-        """For each particle, its 8 cells (x index in my padded slab, y, z) and weights."""
+        """For each particle, its 8 cells (x index in my padded slab, y, z) and
+        weights: arrays of shape (8, particles), one row per corner (all eight
+        at once: one scatter or gather per deposit or interpolation, which
+        compiles in half the time of eight)."""
+        corners = np.array([(dx, dy, dz) for dx in (0, 1) for dy in (0, 1) for dz in (0, 1)])
         cell = pos - 0.5
         base = jnp.floor(cell)
         frac = cell - base
-        base = base.astype(jnp.int32)
-        corners = []
-        for dx in (0, 1):
-            for dy in (0, 1):
-                for dz in (0, 1):
-                    w = ((frac[:, 0] if dx else 1 - frac[:, 0]) *
-                         (frac[:, 1] if dy else 1 - frac[:, 1]) *
-                         (frac[:, 2] if dz else 1 - frac[:, 2]))
-                    ix = base[:, 0] + dx - self.slab.start + 1       # +1: the lower halo
-                    iy = (base[:, 1] + dy) % self.n
-                    iz = (base[:, 2] + dz) % self.n
-                    corners.append((ix, iy, iz, w))
-        return corners
+        cells = base.astype(jnp.int32) + corners[:, None, :]              # (8, particles, 3)
+        # per axis: frac towards the upper cell, 1 - frac towards the lower one
+        w = jnp.where(corners[:, None, :] == 1, frac, 1 - frac)
+        w = w[..., 0] * w[..., 1] * w[..., 2]
+        ix = cells[..., 0] - self.slab.start + 1                          # +1: the lower halo
+        iy = cells[..., 1] % self.n
+        iz = cells[..., 2] % self.n
+        return ix, iy, iz, w
 
     def deposit(self, pos, valid):
         """The mass density on my slab (mean 1 over the box)."""
         nx = self.slab.stop - self.slab.start
         padded = jnp.zeros((nx + 2, self.n, self.n))
         mass = valid * (self.n / self.m) ** 3
-        for ix, iy, iz, w in self.cic(pos):
-            padded = padded.at[ix, iy, iz].add(mass * w)
+        ix, iy, iz, w = self.cic(pos)
+        padded = padded.at[ix, iy, iz].add(mass * w)
         padded = mpicoll.halo_accumulate(padded, 1, self.comm, periodic=True)   # into neighbours
         return padded[1:-1]
 
@@ -140,7 +139,8 @@ class Simulation:
         force = -jnp.moveaxis(mpicoll.irfft3d(gradient_hat, self.n, self.comm), 0, -1)
         padded = jnp.pad(force, ((1, 1), (0, 0), (0, 0), (0, 0)))
         padded = mpicoll.halo_exchange(padded, 1, self.comm, periodic=True)
-        return sum(w[:, None] * padded[ix, iy, iz] for ix, iy, iz, w in self.cic(pos))
+        ix, iy, iz, w = self.cic(pos)
+        return jnp.sum(w[..., None] * padded[ix, iy, iz], axis=0)
 
     # ------------------------------------------------------------ stepping
 
