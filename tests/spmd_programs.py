@@ -230,11 +230,14 @@ def reference(p):
         outs = jax.tree.leaves(g(*args))
         weights = weights_for(outs, 1)
         grads = jvps = []
+        # the gradient and the JVP jitted: one compilation each, not one per
+        # operation of the weighted sum and of the derivative rules
         if prog.differentiable:
-            grads = jax.grad(lambda *a: weighted(g(*a), weights),
-                             argnums=tuple(range(len(args))))(*args)
+            grads = jax.jit(jax.grad(lambda *a: weighted(g(*a), weights),
+                                     argnums=tuple(range(len(args)))))(*args)
             if prog.forward_mode:
-                jvps = jax.tree.leaves(jax.jvp(g, tuple(args), tuple(tangents))[1])
+                jvps = jax.tree.leaves(jax.jit(
+                    lambda a, t: jax.jvp(g, a, t)[1])(tuple(args), tuple(tangents)))
         for kind, values in (("out", outs), ("grad", grads), ("jvp", jvps)):
             for k, v in enumerate(values):
                 results[f"{name}/{kind}/{k}"] = np.asarray(v)
