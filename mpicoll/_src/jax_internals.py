@@ -248,15 +248,17 @@ def wrap_process_primitive(make_wrapper):
 
 
 def wrap_custom_rule_calls(make_wrapper):
-    """Wrap how the forward derivative traces process a `custom_jvp` or
-    `custom_vjp` function call (the rule on ranks where an input carries a
-    derivative, the function elsewhere), once: ``make_wrapper(original)``.
-    The tracers are the last positional argument."""
-    for cls in (ad.JVPTrace, ad.LinearizeTrace):
+    """Wrap how the derivative traces process a `custom_jvp` or `custom_vjp`
+    function call, once: ``make_wrapper(trace_class, original)``. The
+    tracers are the last positional argument. Where an input carries a
+    derivative, the forward traces run the rule and partial evaluation
+    (`jax.linear_transpose`) stages the function; elsewhere both run the
+    function at once."""
+    for cls in (ad.JVPTrace, ad.LinearizeTrace, pe.JaxprTrace):
         for name in ("process_custom_jvp_call", "process_custom_vjp_call"):
             original = getattr(cls, name)
             if not getattr(original, "_mpicoll_wrapped", False):
-                wrapper = make_wrapper(original)
+                wrapper = make_wrapper(cls, original)
                 wrapper._mpicoll_wrapped = True
                 setattr(cls, name, wrapper)
 

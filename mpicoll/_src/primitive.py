@@ -637,7 +637,10 @@ wrap_process_primitive(_keeping_checks)
 # on: where ranks disagree every rank raises there, before any collective
 # of the rule or the function. (The rule and the function are expected to
 # make their first such collective on the same communicator, as a rule that
-# calls the function does.)
+# calls the function does.) Under `jax.linear_transpose` (partial
+# evaluation) a rank where an input is unknown stages the function to
+# transpose it later, and a rank where all are known runs it at once: the
+# same check tells them apart.
 
 class _CustomCall:
     __slots__ = ("differentiates", "unchecked")
@@ -658,9 +661,14 @@ def _check_custom_call(custom, prim, args, params):
                                   "or custom_vjp function")
 
 
-def _checking_custom_calls(process_custom_call):
+def _checking_custom_calls(trace_class, process_custom_call):
+    partial_eval = trace_class is pe.JaxprTrace
+
     def process(trace, *args, **params):
-        if not config.derivative_check_enabled():
+        # (partial evaluation inside a custom call, as JAX's linearization
+        # of its rule does, belongs to that call and its check)
+        if (not config.derivative_check_enabled() or partial_eval and (
+                _inside_a_rule(_rule_role.get() or ROLE_PROGRAM) or _custom_call.get())):
             return process_custom_call(trace, *args, **params)
         differentiates = any(carries_derivative(trace, t) for t in args[-1])
         token = _custom_call.set(_CustomCall(differentiates))
