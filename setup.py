@@ -20,6 +20,7 @@ Setting: MPICOLL_FORCE_BUILD=1 rebuilds the extension even if it looks up to
 date (scripts/setup.sh sets it when the environment's MPI changed: the
 sources did not, so setuptools would keep the extension built for the old MPI).
 """
+import glob
 import os
 import shutil
 import subprocess
@@ -127,11 +128,15 @@ class build_mpi_ext(build_ext):
         super().build_extension(ext)
 
 
+# _ffi.pyx is written in the .pxi files it includes: a change to any of them
+# (or to the declarations it cimports) rebuilds the extension.
+FFI_DEPENDS = sorted(glob.glob("mpicoll/_src/*.pxi") + glob.glob("mpicoll/_src/*.pxd"))
+
 setup(
     packages=find_packages(include=["mpicoll", "mpicoll.*"]),
-    package_data={"mpicoll._src": ["*.pyx", "*.pxd"]},
+    package_data={"mpicoll._src": ["*.pyx", "*.pxd", "*.pxi"]},
     ext_modules=[Extension("mpicoll._src._ffi", ["mpicoll/_src/_ffi.pyx"],
-                           extra_compile_args=["-O2"]),
+                           depends=FFI_DEPENDS, extra_compile_args=["-O2"]),
                  Extension("mpicoll._src._fft", ["mpicoll/_src/_fft.pyx"],
                            extra_compile_args=["-O2"])],
     cmdclass={"build_ext": build_mpi_ext},

@@ -1,14 +1,15 @@
 """allreduce of 16-32 MiB: reduce-scatter into the result's blocks, then allgather.
 
 In that range the handler does not call MPI_Allreduce (see the comment at
-SPLIT_ALLREDUCE_MIN_BYTES in _ffi.pyx): every rank reduces one block of the
-message, placed where it belongs in the result, and the blocks are gathered
-in place. These tests check the block layout where it can go wrong: element
-counts that the number of ranks does not divide (the first ranks take one
-more), the range's two ends, several dtypes and ops, chunk limits that cut
-the message into pieces inside and outside the range, and an input the
-result reuses (donated: one MPI_Allreduce in place). The block split
-depends on the number of ranks, so this module runs at every rank count.
+SPLIT_ALLREDUCE_MIN_BYTES in reductions.pxi): every rank reduces one block of
+the message, placed where it belongs in the result, and the blocks are
+gathered in place. These tests check the block layout where it can go
+wrong: element counts that the number of ranks does not divide (the first
+ranks take one more), the range's two ends, several dtypes and ops, chunk
+limits that cut the message into pieces inside and outside the range, and an
+input the result reuses (donated: one MPI_Allreduce in place). The block
+split depends on the number of ranks, so this module runs at every rank
+count.
 
 Values are small integers in every dtype, so every summation order gives
 the same, exact result; results are compared bitwise with NumPy's

@@ -6,10 +6,10 @@ inputs carries a derivative. In a send/recv pair the two ranks decide that
 independently (a receiver's template may be a constant while the sender's
 data is differentiated, or the other way round), and then one rank sends or
 waits for derivative messages the other never makes. mpicoll marks every
-point-to-point message with its kind (see "message kinds" in _ffi.pyx), so
-the receiver notices and raises, and a differentiated message is answered,
-so its sender raises too, under ``grad`` and ``jvp``. Nothing hangs and no
-later message pairs wrongly.
+point-to-point message with its kind (see "message kinds" in
+point_to_point.pxi), so the receiver notices and raises, and a
+differentiated message is answered, so its sender raises too, under ``grad``
+and ``jvp``. Nothing hangs and no later message pairs wrongly.
 
 The rooted sends are checked twice: by the check before every
 differentiated collective (tests/test_derivative_agreement.py), and by the
@@ -222,8 +222,9 @@ def test_reverse_over_reverse_through_send_recv_raises_on_both_ranks(jit):
 # --- rooted sends: bcast, scatter, scatterv ----------------------------------
 #
 # Root (rank 0) sends; every other rank passes a template. Root's state
-# travels with the data ("rooted sends" in _ffi.pyx): packed after small
-# messages, in a broadcast of its own before larger ones, so both sizes run.
+# travels with the data ("rooted sends" in derivative_checks.pxi): packed
+# after small messages, in a broadcast of its own before larger ones, so both
+# sizes run.
 
 ROOT_DIFFERENTIATES = "root (rank 0) differentiates the array it sends"
 ROOT_CONSTANT = "root's array (rank 0) is a constant there"

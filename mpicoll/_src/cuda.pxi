@@ -1,6 +1,6 @@
 # The CUDA path of the FFI handlers (included by _ffi.pyx).
 #
-# Every operation keeps its one handler `h_<name>` (section 5 of _ffi.pyx);
+# Every operation keeps its one handler `h_<name>` (registration.pxi);
 # its CUDA twin `c_<name>` only changes where the memory is:
 #
 #   * CUDA-aware MPI: wait for the XLA stream's pending work, then run the

@@ -95,7 +95,7 @@ def ffi_api_version():
     Asked the way XLA asks when a handler is registered: one handler is
     called with a metadata extension on its call frame and fills in the
     version of the header it was compiled with (without touching buffers or
-    MPI; see `decode` in _ffi.pyx). None if the answer looks wrong.
+    MPI; see `decode` in call_frames.pxi). None if the answer looks wrong.
     """
     capsule = _ffi.handlers()["mpicoll_barrier"]
     # a private prototype: setting restype on ctypes.pythonapi's shared one

@@ -174,7 +174,8 @@ class MPIPrimitive(Primitive):
 # pairing with an unrelated call. So under a derivative trace every
 # collective of floating data is preceded by `derivatives_agree_p`, a
 # 1-byte allgather of whether this rank differentiates it, and every rank
-# raises where they disagree (the `derivatives_agree` handler, _ffi.pyx).
+# raises where they disagree (the `derivatives_agree` handler,
+# derivative_checks.pxi).
 # It costs one small collective per differentiated collective, in the
 # forward pass only; plain calls are unchanged. Point-to-point ops
 # (``collective=False``) cannot use it, since not every rank takes part:
@@ -367,8 +368,9 @@ def reduction_rules(prim, *, nonlinear_tangent, transpose, batch, sum_code):
 # differentiates when they do (send, recv, sendrecv, bcast, scatter,
 # scatterv): KIND_DIFFERENTIATED is set on the primal operation inside its
 # JVP rule, i.e. exactly when derivative communication for it follows. The
-# handlers compare it across ranks ("message kinds" and "rooted sends" in
-# _ffi.pyx) and raise instead of letting one rank communicate alone.
+# handlers compare it across ranks ("message kinds" in point_to_point.pxi,
+# "rooted sends" in derivative_checks.pxi) and raise instead of letting one
+# rank communicate alone.
 KIND_DIFFERENTIATED = 1
 
 
@@ -387,8 +389,9 @@ def root_sends_rules(prim, *, transpose, batch):
     """Rules of an op whose root sends and whose other ranks pass only a
     template (bcast, scatter, scatterv): linear, with the primal inside the
     JVP marked differentiated so that root's state travels with the data and
-    the ranks check they agree ("rooted sends" in _ffi.pyx). The op's
-    parameters include ``kind``; its derivative collectives bind it as 0."""
+    the ranks check they agree ("rooted sends" in derivative_checks.pxi).
+    The op's parameters include ``kind``; its derivative collectives bind it
+    as 0."""
     linear_rules(prim, transpose=transpose, batch=batch,
                  primal_params=differentiated_kind, tangent_params=plain_kind)
 

@@ -94,8 +94,9 @@ def reject_token(token):
 
 
 # Point-to-point messages carry their kind (differentiated or not, derivative
-# or not) in the low bits of the MPI tag (see "message kinds" in _ffi.pyx),
-# so one user tag takes TAG_SPAN MPI tags. Checked against _ffi at import.
+# or not) in the low bits of the MPI tag (see "message kinds" in
+# point_to_point.pxi), so one user tag takes TAG_SPAN MPI tags. Checked
+# against _ffi at import.
 TAG_SPAN = 8
 
 
@@ -144,8 +145,8 @@ def as_array(x, name):
     return x
 
 
-# Reduction operations: code shared with the handlers (_ffi.pyx, OP_*), and
-# the dtype kinds MPI defines them for (MPI 4.1, section 6.9.2).
+# Reduction operations: code shared with the handlers (datatypes.pxi,
+# OP_*), and the dtype kinds MPI defines them for (MPI 4.1, section 6.9.2).
 _OP_TABLE = (
     # name,  mpi4py op, code, kinds
     ("SUM", MPI.SUM, 0, "iufc"),

@@ -11,7 +11,7 @@ interior cells ``[h, 2h)`` and the lower halo ``[0, h)`` the lower
 neighbour's last interior cells ``[n-2h, n-h)``; each slab spans the whole
 padded extent of every other axis, so halos filled along earlier dimensions
 travel on (that fills the corners). Where a neighbour is ``MPI.PROC_NULL``
-the halo is left as it is. The handler (``halo_exchange`` in ``_ffi.pyx``)
+the halo is left as it is. The handler (``halo_exchange`` in ``halo.pxi``)
 sends straight from and into the block with MPI datatypes, and the result
 shares the operand's memory (``updated_operand``): a donated or dead block,
 or a loop's carry, is updated without any copy; a block that stays live is

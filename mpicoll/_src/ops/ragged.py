@@ -12,10 +12,10 @@ after the first ``sum(sendcounts[:s])`` rows of rank r's ``x``, rank s's
 result is ``concatenate([blocks[0][s], blocks[1][s], ...])`` padded with
 zero rows to ``capacity``, and its ``recvcounts[r]`` is ``len(blocks[r][s])``.
 
-The handler (``ragged_alltoall`` in _ffi.pyx) exchanges the counts (one
-MPI_Alltoall), gathers every rank's totals (one MPI_Allgather of a few
-numbers) so that all ranks agree on any error or overflow, then moves the
-rows with the alltoallv machinery (chunked past ``int`` counts).
+The handler (``ragged_alltoall`` in ragged_alltoall.pxi) exchanges the
+counts (one MPI_Alltoall), gathers every rank's totals (one MPI_Allgather of
+a few numbers) so that all ranks agree on any error or overflow, then moves
+the rows with the alltoallv machinery (chunked past ``int`` counts).
 
 Rules: linear in ``x`` for fixed counts. JVP: the same exchange of the
 tangent. Transpose: the reverse exchange along the same counts (the

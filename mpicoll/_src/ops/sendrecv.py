@@ -87,12 +87,12 @@ def _sendrecv(sendbuf, recvbuf, *, status=None, **params):
 
 
 # Message kinds (the `kind` parameter of sendrecv, send and recv; "message
-# kinds" in _ffi.pyx): a rank whose operation runs inside its JVP rule marks
-# its messages differentiated (`differentiated_kind`), and tangents and
-# cotangents are derivative messages, so that a receiver can tell when the
-# two ranks of a pairing do not both differentiate (JAX skips the rule where
-# no input carries a derivative) and raise instead of pairing later messages
-# wrongly.
+# kinds" in point_to_point.pxi): a rank whose operation runs inside its JVP
+# rule marks its messages differentiated (`differentiated_kind`), and
+# tangents and cotangents are derivative messages, so that a receiver can
+# tell when the two ranks of a pairing do not both differentiate (JAX skips
+# the rule where no input carries a derivative) and raise instead of pairing
+# later messages wrongly.
 KIND_DERIVATIVE = 2
 
 

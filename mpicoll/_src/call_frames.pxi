@@ -1,0 +1,177 @@
+# Call frames (included by _ffi.pyx): what XLA hands a handler, decoded once
+# for every operation.
+#
+# The attribute slots (ATTR_*, ARRAY_* and their names, which the Python side
+# checks its attributes against), the `Call` struct a body receives, and
+# `decode`, which answers XLA's metadata query or fills a `Call` from the
+# call frame: the buffers without the ordering tokens, the attributes by
+# name, the communicator with this rank and its size.
+
+
+cdef enum:
+    MAX_BUFFERS = 4
+
+# Attribute slots. The Python side sends a subset of these names (checked
+# against `attribute_names()` when an op is lowered); a missing attribute
+# keeps the default set in `decode`, an unknown one is an error.
+cdef enum:
+    ATTR_COMM
+    ATTR_OP
+    ATTR_SOURCE
+    ATTR_DEST
+    ATTR_SENDTAG
+    ATTR_RECVTAG
+    ATTR_CHUNK_BYTES
+    ATTR_STATUS
+    ATTR_ROOT
+    ATTR_KIND
+    ATTR_SPLIT_AXIS
+    ATTR_CONCAT_AXIS
+    ATTR_ROLE
+    ATTR_REVERSE
+    ATTR_TRUNCATE
+    N_ATTRS
+
+cdef const char* ATTR_NAMES[N_ATTRS]
+ATTR_NAMES[:] = [b"comm", b"op", b"source", b"dest", b"sendtag", b"recvtag",
+                 b"chunk_bytes", b"status", b"root", b"kind", b"split_axis", b"concat_axis",
+                 b"role", b"reverse", b"truncate"]
+
+# Array attribute slots (int64 arrays, e.g. per-peer counts).
+cdef enum:
+    ARRAY_SENDCOUNTS
+    ARRAY_RECVCOUNTS
+    ARRAY_COUNTS
+    ARRAY_WIDTHS
+    ARRAY_NEIGHBOURS
+    ARRAY_NAME          # an operation's name, one character code per element
+    N_ARRAYS
+
+cdef const char* ARRAY_NAMES[N_ARRAYS]
+ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts", b"counts", b"widths", b"neighbours",
+                  b"name"]
+
+
+def attribute_names():
+    """The scalar and array attribute names the handlers understand."""
+    return (tuple(ATTR_NAMES[i].decode() for i in range(N_ATTRS)),
+            tuple(ARRAY_NAMES[i].decode() for i in range(N_ARRAYS)))
+
+
+ctypedef struct Call:
+    const XLA_FFI_Api* api
+    bint metadata_query
+    int nargs
+    int nrets
+    XLA_FFI_Buffer* args[MAX_BUFFERS]   # ordering tokens are left out
+    XLA_FFI_Buffer* rets[MAX_BUFFERS]
+    int64_t attr[N_ATTRS]
+    const int64_t* array[N_ARRAYS]      # NULL when not sent
+    int64_t array_len[N_ARRAYS]
+    MPI_Comm comm
+    int rank                            # this process's rank in `comm`
+    int size                            # the number of ranks in `comm`
+    const char* where                   # the MPI function, for error messages
+    const char* message                 # set by a handler for a non-MPI error
+    char text[640]                      # room for a handler to format `message`
+    bint present[N_ATTRS]               # which attributes the call frame sent
+
+
+cdef int name_slot(const XLA_FFI_ByteSpan* name, const char** names, int n) noexcept nogil:
+    cdef int i
+    for i in range(n):
+        if attribute_named(name, names[i]):
+            return i
+    return -1
+
+
+cdef int data_buffers(void** items, int64_t n, XLA_FFI_Buffer** out) noexcept nogil:
+    """Copy the non-token buffers of `items` to `out`; their count, or -1."""
+    cdef int count = 0
+    cdef int64_t i
+    cdef XLA_FFI_Buffer* buf
+    for i in range(n):
+        buf = <XLA_FFI_Buffer*>items[i]
+        if buf.dtype == XLA_FFI_DataType_TOKEN:
+            continue
+        if count == MAX_BUFFERS:
+            return -1
+        out[count] = buf
+        count += 1
+    return count
+
+
+cdef XLA_FFI_Error* invalid(const Call* call, const char* message) noexcept nogil:
+    return ffi_error(call.api, XLA_FFI_Error_Code_INVALID_ARGUMENT, message)
+
+
+cdef XLA_FFI_Error* unknown_attribute(const Call* call, const XLA_FFI_ByteSpan* name) noexcept nogil:
+    cdef char message[512]
+    snprintf(message, sizeof(message), "mpicoll: unknown attribute '%.*s'",
+             <int>(name.len if name.len < 400 else 400), name.ptr)
+    return invalid(call, message)
+
+
+cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
+                           int nrets) noexcept nogil:
+    """Fill `call` from XLA's call frame, or answer the metadata query.
+
+    XLA first calls every handler with a metadata extension on the frame
+    (to learn the FFI version the handler was built for); that call must not
+    touch buffers or MPI. Otherwise the frame must hold `nargs` operands and
+    `nrets` results besides the ordering tokens, and only attributes named
+    in ATTR_NAMES/ARRAY_NAMES, so a misspelt attribute is an error instead of
+    a silent default.
+    """
+    cdef XLA_FFI_Scalar* scalar
+    cdef XLA_FFI_Array* array
+    cdef int64_t i
+    cdef int slot
+    call.api = frame.api
+    call.metadata_query = answer_metadata_query(frame)
+    if call.metadata_query:
+        return NULL
+
+    call.nargs = data_buffers(frame.args.args, frame.args.size, call.args)
+    call.nrets = data_buffers(frame.rets.rets, frame.rets.size, call.rets)
+    if call.nargs != nargs or call.nrets != nrets:
+        return invalid(call, b"mpicoll: wrong number of operands or results for this handler")
+
+    for i in range(N_ATTRS):
+        call.attr[i] = 0
+        call.present[i] = False
+    for i in range(N_ARRAYS):
+        call.array[i] = NULL
+        call.array_len[i] = 0
+    call.attr[ATTR_CHUNK_BYTES] = INT_MAX
+    for i in range(frame.attrs.size):
+        if frame.attrs.types[i] == XLA_FFI_AttrType_ARRAY:
+            slot = name_slot(frame.attrs.names[i], ARRAY_NAMES, N_ARRAYS)
+            if slot < 0:
+                return unknown_attribute(call, frame.attrs.names[i])
+            array = <XLA_FFI_Array*>frame.attrs.attrs[i]
+            if array.dtype != XLA_FFI_DataType_S64:
+                return invalid(call, b"mpicoll: array attributes must hold int64")
+            call.array[slot] = <const int64_t*>array.data
+            call.array_len[slot] = <int64_t>array.size
+            continue
+        slot = name_slot(frame.attrs.names[i], ATTR_NAMES, N_ATTRS)
+        if slot < 0:
+            return unknown_attribute(call, frame.attrs.names[i])
+        scalar = <XLA_FFI_Scalar*>frame.attrs.attrs[i]
+        if frame.attrs.types[i] != XLA_FFI_AttrType_SCALAR or \
+                scalar.dtype != XLA_FFI_DataType_S64:
+            return invalid(call, b"mpicoll: attributes must be int64 scalars")
+        call.attr[slot] = (<int64_t*>scalar.value)[0]
+        call.present[slot] = True
+    if call.attr[ATTR_CHUNK_BYTES] <= 0:
+        return invalid(call, b"mpicoll: chunk_bytes must be positive")
+    call.comm = MPI_Comm_f2c(<MPI_Fint>call.attr[ATTR_COMM])
+    call.rank = -1
+    call.size = 0
+    cdef int ierr = MPI_Comm_rank(call.comm, &call.rank)
+    if ierr == MPI_SUCCESS:
+        ierr = MPI_Comm_size(call.comm, &call.size)
+    if ierr != MPI_SUCCESS:
+        return mpi_error(call.api, ierr, b"MPI_Comm_rank", call.rank, call.size)
+    return NULL

@@ -1,0 +1,48 @@
+# The MPI library (included by _ffi.pyx): which MPI this module was built
+# with and which one it calls, for the import-time check in bridge.py.
+
+
+cdef extern from *:
+    """
+    #if defined(OPEN_MPI) && OPEN_MPI
+    #define MPICOLL_MPI_VENDOR "Open MPI"
+    #elif defined(I_MPI_VERSION)
+    #define MPICOLL_MPI_VENDOR "Intel MPI"
+    #elif defined(MSMPI_VER)
+    #define MPICOLL_MPI_VENDOR "Microsoft MPI"
+    #elif defined(MVAPICH2_VERSION) || defined(MVAPICH_VERSION)
+    #define MPICOLL_MPI_VENDOR "MVAPICH"
+    #elif defined(MPICH_NAME)
+    #define MPICOLL_MPI_VENDOR "MPICH"
+    #else
+    #define MPICOLL_MPI_VENDOR "unknown"
+    #endif
+    """
+    const char* MPICOLL_MPI_VENDOR
+
+
+def built_with_vendor():
+    """Name of the MPI implementation whose mpi.h this module was built with."""
+    return MPICOLL_MPI_VENDOR.decode()
+
+
+def library_version():
+    """MPI_Get_library_version of the MPI library this module calls."""
+    cdef char text[8192]
+    cdef int length = 0
+    MPI_Get_library_version(text, &length)
+    return text[:length].decode(errors="replace")
+
+
+cdef extern from "mpicoll_built_mpi.h":
+    # written by setup.py from a probe program built with the same mpicc
+    const char* MPICOLL_BUILT_MPI_LIBRARY
+    const char* MPICOLL_BUILT_MPI_VERSION
+
+
+def built_with_library():
+    """(path, MPI_Get_library_version text) of the libmpi that programs built
+    with this module's mpicc load, as setup.py found them; empty strings if
+    it could not tell."""
+    return (MPICOLL_BUILT_MPI_LIBRARY.decode(errors="replace"),
+            MPICOLL_BUILT_MPI_VERSION.decode(errors="replace"))
