@@ -138,10 +138,11 @@ def _check_tables():
     from mpicoll._src.validation import OP_CODES, TAG_SPAN
     if _ffi.reduction_codes() != OP_CODES:
         raise ImportError(f"mpicoll: reduction codes differ between validation.py "
-                          f"({OP_CODES}) and _ffi.pyx ({_ffi.reduction_codes()}); rebuild")
+                          f"({OP_CODES}) and _ffi (datatypes.pxi, "
+                          f"{_ffi.reduction_codes()}); rebuild")
     if _ffi.tag_span() != TAG_SPAN:
         raise ImportError(f"mpicoll: tag span differs between validation.py ({TAG_SPAN}) "
-                          f"and _ffi.pyx ({_ffi.tag_span()}); rebuild")
+                          f"and _ffi (point_to_point.pxi, {_ffi.tag_span()}); rebuild")
 
 
 def attribute_names():
@@ -176,7 +177,7 @@ def _register_cuda_handlers():
     if set(cuda) != set(_ffi.handlers()):
         raise ImportError(
             "mpicoll: the CUDA handler table (cuda.pxi: cuda_handlers) does not list the "
-            f"same targets as the CPU one (_ffi.pyx: handlers): missing "
+            f"same targets as the CPU one (registration.pxi: handlers): missing "
             f"{sorted(set(_ffi.handlers()) - set(cuda))}, extra "
             f"{sorted(set(cuda) - set(_ffi.handlers()))}; add a c_<name> entry and rebuild")
     for name, capsule in cuda.items():

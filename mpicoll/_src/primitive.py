@@ -462,7 +462,7 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_ope
     unknown = set(values) - _HANDLER_ATTRIBUTES
     if unknown:   # the handler would reject them at run time
         raise AssertionError(f"{target}: attributes {sorted(unknown)} are not in the "
-                             f"handlers' table (_ffi.pyx ATTR_NAMES/ARRAY_NAMES)")
+                             f"handlers' table (call_frames.pxi ATTR_NAMES/ARRAY_NAMES)")
     attributes = {key: _attribute(value) for key, value in values.items()}
     call = mlir.custom_call(
         target,
