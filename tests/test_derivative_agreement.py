@@ -323,3 +323,19 @@ def test_custom_function_differentiated_on_every_rank(name, how):
         want = jax.grad(lambda ws: sum(serial_loss(ws, q) for q in range(SIZE)))(ws)[RANK]
     got, error = outcome(lambda: TRANSFORMATIONS[how](loss))
     check({how: (got, want)}, error, serial_error(name, how))
+
+
+@pytest.mark.parametrize("name", ["custom_jvp", "custom_vjp", "custom_linear_solve"])
+def test_custom_function_jvp_of_vjp_constant_on_some_ranks_raises(name):
+    """jvp of a vjp: the rule calls the function under the outer jvp, and
+    that inner call belongs to the outer call's check (it hung before)."""
+    f, serial, _ = CUSTOM[name]
+
+    def loss(w):
+        a = x_here if CONSTANT_HERE else w * x_here
+        return jnp.sum(f(a, x_here))
+    xs = [jnp.arange(3.0) + r for r in range(SIZE)]
+    got, error = outcome(lambda: jax.jvp(lambda c: jax.vjp(loss, 1.5)[1](c)[0],
+                                         (1.0,), (1.0,))[1])
+    want = jax.grad(lambda w: jnp.sum(serial([w * x for x in xs], xs, RANK)))(1.5)
+    check({"jvp of vjp": (got, want)}, error, DISAGREE if SIZE > 1 else None)

@@ -668,10 +668,13 @@ def _checking_custom_calls(trace_class, process_custom_call):
     partial_eval = trace_class is pe.JaxprTrace
 
     def process(trace, *args, **params):
-        # (partial evaluation inside a custom call, as JAX's linearization
-        # of its rule does, belongs to that call and its check)
-        if (not config.derivative_check_enabled() or partial_eval and (
-                _inside_a_rule(_rule_role.get() or ROLE_PROGRAM) or _custom_call.get())):
+        # A call inside a custom call whose check is still to come (the rule
+        # calling the function, under an outer jvp say) belongs to that
+        # check, as does partial evaluation inside a custom call (JAX's
+        # linearization of its rule).
+        outer = _custom_call.get()
+        if (not config.derivative_check_enabled() or outer is not None and outer.unchecked
+                or partial_eval and (_inside_a_rule(_rule_role.get() or ROLE_PROGRAM) or outer)):
             return process_custom_call(trace, *args, **params)
         differentiates = any(carries_derivative(trace, t) for t in args[-1])
         token = _custom_call.set(_CustomCall(differentiates))
