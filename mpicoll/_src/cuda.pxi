@@ -433,6 +433,7 @@ cdef XLA_FFI_Error* staged(XLA_FFI_CallFrame* frame, Handler handler,
     cdef Staging temporary
     cdef Staging* buf
     cdef CUresult r = staging_take(total, &temporary, &buf)
+    cdef CUresult synced = 0
     if r != 0:
         staging_give(buf)
         return cuda_error(frame.api, b"cuMemHostAlloc (pinned staging buffer)", r)
@@ -472,10 +473,11 @@ cdef XLA_FFI_Error* staged(XLA_FFI_CallFrame* frame, Handler handler,
                     if r != 0:
                         failed = b"cuMemcpyHtoDAsync"
                         break
-            # before the pinned buffer can serve the next call
-            r = cu.StreamSynchronize(stream)
-            if failed == NULL and r != 0:
-                failed = b"cuStreamSynchronize"
+            # before the pinned buffer can serve the next call (a failed
+            # copy's code is the one reported)
+            synced = cu.StreamSynchronize(stream)
+            if failed == NULL and synced != 0:
+                failed, r = b"cuStreamSynchronize", synced
     staging_give(buf)
     if err == NULL and failed != NULL:
         return cuda_error(frame.api, failed, r)
