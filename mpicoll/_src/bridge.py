@@ -50,7 +50,7 @@ def _loaded_mpi_libraries():
 
 
 def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
-                    loaded_libraries=None):
+                    loaded_libraries=None, called_library=None):
     """Refuse to run when mpi4py loaded a different MPI than we were built with.
 
     Two MPI libraries in one process corrupt each other's state, and one MPI's
@@ -61,10 +61,11 @@ def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
     extension was compiled with; the full MPI_Get_library_version text of the
     library its mpicc links (recorded at build time by setup.py) with the one
     mpi4py loaded (it names version, build date and configuration, so two
-    builds of one vendor differ); and the files: exactly one MPI library may
-    be mapped, and it must be the one the extension was built against (when
-    that file still exists here). The arguments stand in for what this
-    process has, for tests.
+    builds of one vendor differ); and the files: the library the extension
+    was built against (when that file still exists here) must be mapped, and
+    another one only if the extension's calls do not go to it (the file that
+    defines the MPI_Init it calls is the built one). The arguments stand in
+    for what this process has, for tests.
     """
     built = built_vendor if built_vendor is not None else _ffi.built_with_vendor()
     runtime_vendor, runtime_version = MPI.get_vendor()
@@ -89,7 +90,15 @@ def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
             f"mpicoll was built against {first_line(built_text)} "
             f"({built_path}) but mpi4py loaded {first_line(loaded_text)} "
             f"({loaded_where}): the MPI library versions or builds differ. " + _FIX_MPI)
-    if loaded and len(loaded) > 1:
+    if called_library is None:
+        called_library = getattr(_ffi, "called_library", lambda: "")()
+    # Another library mapped beside ours is harmless while nobody calls it
+    # (seen: a GPU plugin's dependency mapping a system Open MPI into every
+    # JAX process). It is refused when our calls could go to it, i.e. when
+    # the MPI_Init this module calls is not in the library it was built against.
+    calls_built = bool(called_library and built_path and os.path.exists(built_path)
+                       and os.path.realpath(called_library) == os.path.realpath(built_path))
+    if loaded and len(loaded) > 1 and not calls_built:
         raise ImportError(
             f"mpicoll: more than one MPI library is loaded in this process ({loaded_where}); "
             f"mpicoll was built against {built_path or built}. " + _FIX_MPI)

@@ -46,3 +46,23 @@ def built_with_library():
     it could not tell."""
     return (MPICOLL_BUILT_MPI_LIBRARY.decode(errors="replace"),
             MPICOLL_BUILT_MPI_VERSION.decode(errors="replace"))
+
+
+cdef extern from *:
+    """
+    #include <dlfcn.h>
+    /* The file that defines the MPI_Init this module calls (the dynamic
+       linker's choice when several MPI libraries are mapped), or NULL. */
+    static const char* mpicoll_called_mpi_file(void) {
+        Dl_info info;
+        if (!dladdr((void*)&MPI_Init, &info)) return NULL;
+        return info.dli_fname;
+    }
+    """
+    const char* mpicoll_called_mpi_file()
+
+
+def called_library():
+    """Path of the MPI library this module's MPI calls go to, or ""."""
+    cdef const char* path = mpicoll_called_mpi_file()
+    return "" if path == NULL else path.decode(errors="replace")
