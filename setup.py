@@ -24,6 +24,7 @@ import glob
 import os
 import shutil
 import subprocess
+import sysconfig
 
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
@@ -115,6 +116,13 @@ class build_mpi_ext(build_ext):
             with open(header_path, "w") as f:
                 f.write(header)
             self.force = True
+        # setuptools adds the Python library's folder to the link path of a
+        # shared-library Python (Debian/Ubuntu: /usr/lib/x86_64-linux-gnu),
+        # ahead of the -L that mpicc appends: a system MPI's libmpi.so there
+        # would then be linked instead of this mpicc's (seen: PyPI MPICH's
+        # mpicc linking Ubuntu's Open MPI). Extensions need nothing from it.
+        python_libdir = sysconfig.get_config_var("LIBDIR")
+        self.library_dirs = [d for d in self.library_dirs if d != python_libdir]
         for ext in self.extensions:
             for include in (jax.ffi.include_dir(), mpi4py.get_include(), probe_dir):
                 if include not in ext.include_dirs:
