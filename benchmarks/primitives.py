@@ -471,7 +471,10 @@ def row_line(row):
     return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{''.join(cells)}{extra}"
 
 
-def plot(results, path):
+def plot(results, path, variants=None, title=None):
+    """Bandwidth per operation and size, one line per variant (`variants`:
+    default the CPU table's); time for the barrier."""
+    variants = VARIANTS if variants is None else variants
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -480,16 +483,16 @@ def plot(results, path):
     nrows = math.ceil(len(ops) / ncols)
     fig, axes = plt.subplots(nrows, ncols, figsize=(4.2 * ncols, 3.3 * nrows + 0.6),
                              squeeze=False, layout="constrained")
-    colors = {v: f"C{i}" for i, v in enumerate(VARIANTS)}
+    colors = {v: f"C{i}" for i, v in enumerate(variants)}
     for ax, name in zip(axes.flat, ops):
         rows = [r for r in results if r["op"] == name]
         if all(r["bytes"] == 0 for r in rows):     # barrier: no data, plot its time
-            have = [v for v in VARIANTS if v in rows[0]]
+            have = [v for v in variants if v in rows[0]]
             ax.bar(have, [rows[0][v] * 1e6 for v in have], color=[colors[v] for v in have])
             ax.set_ylabel("time (us)")
             ax.tick_params(axis="x", labelsize=7)
         else:
-            for v in VARIANTS:
+            for v in variants:
                 pts = [(r["bytes"], r["bytes"] / r[v] / 1e9) for r in rows if v in r]
                 if pts:
                     ax.plot(*zip(*pts), marker="o", color=colors[v], label=v)
@@ -501,9 +504,9 @@ def plot(results, path):
         ax.grid(True, which="both", alpha=0.3)
     for ax in axes.flat[len(ops):]:
         ax.axis("off")
-    handles = [plt.Line2D([], [], color=colors[v], marker="o", label=v) for v in VARIANTS
+    handles = [plt.Line2D([], [], color=colors[v], marker="o", label=v) for v in variants
                if any(v in r for r in results)]
-    fig.suptitle(f"mpicoll vs mpi4py, {size} ranks (bandwidth = bytes per rank / time)")
+    fig.suptitle(title or f"mpicoll vs mpi4py, {size} ranks (bandwidth = bytes per rank / time)")
     fig.legend(handles=handles, loc="outside lower center", ncol=len(handles), frameon=False)
     fig.savefig(path, dpi=110)
 
@@ -605,7 +608,10 @@ def main_gpu(args, names):
         lines += [gpu_row_line(r) for r in results]
         print("\n".join(lines[1:]), flush=True)
         reporting.write(os.path.join(args.out, f"primitives_gpu_np{size}"),
-                        dict(meta, cuda_aware=aware), results, "\n".join(lines))
+                        dict(meta, cuda_aware=aware), results, "\n".join(lines),
+                        plot=lambda path: plot(results, path, GPU_VARIANTS,
+                                               f"mpicoll on CUDA arrays ({gpu_kind}), {size} "
+                                               "ranks (bandwidth = bytes per rank / time)"))
 
 
 def main():
