@@ -513,7 +513,7 @@ def plot(results, path, variants=None, title=None):
 
 # --- GPU mode (--gpu) ---------------------------------------------------------
 #
-# The same operations on CUDA arrays (NOT YET RUN ON A GPU; docs/gpu.md). Per
+# The same operations on CUDA arrays (docs/gpu.md, results in results/gpu/). Per
 # operation and size, in one run:
 #
 #   cupy      mpi4py on CuPy arrays with the same MPI (the floor), after the
