@@ -18,7 +18,9 @@ Variants (float32, SUM, live input):
 
 ``--history numpy`` first runs 20 mpi4py calls on freshly allocated NumPy
 buffers of the same size (the process history the issue describes).
-``--no-barrier`` times back-to-back calls. Prints, on rank 0: the median
+``--no-barrier`` times back-to-back calls. ``--input full`` makes the input
+without the float64 temporary that random normals free (which moves
+glibc's thresholds: benchmarks/README.md, "Order and process history"). Prints, on rank 0: the median
 time per call (slowest rank), minor page faults per call (the slowest
 rank's, whole process) and, where ``--strace`` wraps the run, nothing more:
 count syscalls with ``strace -f -c -e trace=memory``.
@@ -47,11 +49,17 @@ def main():
                                  "identity"])
     parser.add_argument("--history", default="none", choices=["none", "numpy"])
     parser.add_argument("--no-barrier", action="store_true")
+    parser.add_argument("--input", default="normal", choices=["normal", "full"],
+                        help="how the input is made: random normals (NumPy frees a "
+                             "float64 temporary of twice the message) or np.full (frees nothing)")
     parser.add_argument("--n", type=int, default=50)
     args = parser.parse_args()
     comm = MPI.COMM_WORLD
     n = args.bytes // 4
-    x_np = np.random.default_rng(comm.rank).normal(size=n).astype(np.float32)
+    if args.input == "normal":     # frees a float64 temporary of twice the size
+        x_np = np.random.default_rng(comm.rank).normal(size=n).astype(np.float32)
+    else:                           # frees nothing
+        x_np = np.full(n, comm.rank + 1, np.float32)
     if args.history == "numpy":
         for _ in range(20):
             comm.Allreduce(np.random.default_rng(0).normal(size=n).astype(np.float32),
