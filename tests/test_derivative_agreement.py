@@ -74,6 +74,9 @@ TRANSFORMATIONS = {
     "vjp": lambda f: jax.vjp(f, 1.5)[1](1.0)[0],
     "linear_transpose": lambda f: jax.linear_transpose(f, 1.5)(1.0)[0],
     "jitted linear_transpose": lambda f: jax.jit(jax.linear_transpose(f, 1.5))(1.0)[0],
+    # the transpose of the transpose: f's linear part again (a forward map)
+    "linear_transpose twice": lambda f: jax.linear_transpose(
+        lambda c: jax.linear_transpose(f, 1.5)(c)[0], 1.0)(1.0)[0],
 }
 
 
@@ -258,13 +261,15 @@ def serial_cond(a_list, b_list, rank):
 
 CUSTOM = {"custom_jvp": (custom_jvp_region, serial_cond,
                          ("grad", "grad of jit", "jitted jvp", "vjp", "linear_transpose",
-                          "jitted linear_transpose")),
+                          "jitted linear_transpose", "linear_transpose twice")),
           "custom_vjp": (custom_vjp_region, serial_cond, ("grad", "grad of jit", "vjp",
                                                           "linear_transpose",
-                                                          "jitted linear_transpose")),
+                                                          "jitted linear_transpose",
+                                                          "linear_transpose twice")),
           "custom_linear_solve": (solve_region, serial_solve,
                                   ("grad", "grad of jit", "jitted jvp", "vjp",
-                                   "linear_transpose", "jitted linear_transpose")),
+                                   "linear_transpose", "jitted linear_transpose",
+                                   "linear_transpose twice")),
           # inside a region that the constant rank skips
           "custom_linear_solve in jit": (jax.jit(solve_region), serial_solve, ("grad", "vjp"))}
 CUSTOM_CASES = [(name, how) for name, (_, _, hows) in CUSTOM.items() for how in hows]
@@ -317,7 +322,7 @@ def test_custom_function_differentiated_on_every_rank(name, how):
         y = serial([w * x for w, x in zip(ws, xs)], xs, rank)
         return jnp.sum(y * serial(xs, [2 * x for x in xs], rank))
     ws = jnp.full(SIZE, 1.5)
-    if "jvp" in how:
+    if "jvp" in how or how == "linear_transpose twice":     # forward maps
         want = jax.jvp(lambda ws: serial_loss(ws, RANK), (ws,), (jnp.ones(SIZE),))[1]
     else:       # grad on rank r: d/dw_r of every rank's loss summed
         want = jax.grad(lambda ws: sum(serial_loss(ws, q) for q in range(SIZE)))(ws)[RANK]
