@@ -20,7 +20,7 @@ def test_build_record_matches_the_loaded_mpi():
     # its version text is the one mpi4py reports
     built_path, built_text = _ffi.built_with_library()
     assert built_text, "setup.py recorded no MPI library version"
-    assert built_text.rstrip("\0 \n") == MPI.Get_library_version().rstrip("\0 \n")
+    assert built_text.rstrip("\0 \n") == bridge.loaded_library_version()
     loaded = bridge._loaded_mpi_libraries()
     assert loaded == [os.path.realpath(built_path)]
     bridge._check_same_mpi()

@@ -49,6 +49,12 @@ def _loaded_mpi_libraries():
     return found
 
 
+def loaded_library_version():
+    """mpi4py's MPI_Get_library_version text, without the terminating NUL that
+    Open MPI includes and trailing blanks."""
+    return MPI.Get_library_version().rstrip("\0 \n")
+
+
 def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
                     loaded_libraries=None, called_library=None):
     """Refuse to run when mpi4py loaded a different MPI than we were built with.
@@ -70,7 +76,7 @@ def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
     built = built_vendor if built_vendor is not None else _ffi.built_with_vendor()
     runtime_vendor, runtime_version = MPI.get_vendor()
     loaded_text = (loaded_version if loaded_version is not None
-                   else MPI.Get_library_version()).rstrip("\0 \n")
+                   else loaded_library_version()).rstrip("\0 \n")
     loaded = (loaded_libraries if loaded_libraries is not None
               else _loaded_mpi_libraries())
     loaded_where = ", ".join(loaded) if loaded else "an unknown file"
@@ -91,7 +97,7 @@ def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
             f"({built_path}) but mpi4py loaded {first_line(loaded_text)} "
             f"({loaded_where}): the MPI library versions or builds differ. " + _FIX_MPI)
     if called_library is None:
-        called_library = getattr(_ffi, "called_library", lambda: "")()
+        called_library = _ffi.called_library()
     # Another library mapped beside ours is harmless while nobody calls it
     # (seen: a GPU plugin's dependency mapping a system Open MPI into every
     # JAX process). It is refused when our calls could go to it, i.e. when

@@ -38,13 +38,13 @@ cdef extern from * nogil:
     static pthread_mutex_t mpicoll_cuda_mutex = PTHREAD_MUTEX_INITIALIZER;
     static void mpicoll_cuda_lock(void) { pthread_mutex_lock(&mpicoll_cuda_mutex); }
     static void mpicoll_cuda_unlock(void) { pthread_mutex_unlock(&mpicoll_cuda_mutex); }
-    /* A symbol of the MPI library this module calls (the shared object that
-       defines MPI_Init), or NULL: for optional extensions such as
+    /* A symbol of the MPI library this module calls (mpi_library.pxi's
+       mpicoll_called_mpi_file), or NULL: for optional extensions such as
        MPIX_Query_cuda_support, which not every MPI has. */
     static void* mpicoll_mpi_symbol(const char* name) {
-        Dl_info info; void* lib; void* sym;
-        if (!dladdr((void*)&MPI_Init, &info) || info.dli_fname == NULL) return NULL;
-        lib = dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+        const char* file = mpicoll_called_mpi_file(); void* lib; void* sym;
+        if (file == NULL) return NULL;
+        lib = dlopen(file, RTLD_NOW | RTLD_NOLOAD);
         if (lib == NULL) return NULL;
         sym = dlsym(lib, name);
         dlclose(lib);             /* only drops the reference NOLOAD took */

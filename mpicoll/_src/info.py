@@ -31,7 +31,7 @@ import numpy as np
 from mpi4py import MPI
 
 import mpicoll
-from mpicoll._src import _ffi, gpu, jax_internals
+from mpicoll._src import _ffi, bridge, gpu, jax_internals
 
 # --------------------------------------------------------------------------
 # Information
@@ -154,9 +154,7 @@ _FIELDS = [
     ("jaxlib", _jaxlib_version),
     ("mpi4py", lambda: __import__("mpi4py").__version__),
     ("MPI built against", _ffi.built_with_vendor),
-    # Open MPI's text ends with its terminating NUL
-    ("MPI library loaded",
-     lambda: MPI.Get_library_version().strip("\0 \n").splitlines()[0].strip()),
+    ("MPI library loaded", lambda: bridge.loaded_library_version().splitlines()[0].strip()),
     ("MPI vendor", lambda: "%s %s" % (MPI.get_vendor()[0],
                                       ".".join(map(str, MPI.get_vendor()[1])))),
     ("MPI thread level", lambda: THREAD_LEVELS.get(MPI.Query_thread(), str(MPI.Query_thread()))),

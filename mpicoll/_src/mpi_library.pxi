@@ -55,7 +55,7 @@ cdef extern from *:
        linker's choice when several MPI libraries are mapped), or NULL. */
     static const char* mpicoll_called_mpi_file(void) {
         Dl_info info;
-        if (!dladdr((void*)&MPI_Init, &info)) return NULL;
+        if (!dladdr((void*)&MPI_Init, &info)) return NULL;   /* dli_fname may be NULL */
         return info.dli_fname;
     }
     """
