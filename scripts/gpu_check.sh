@@ -32,8 +32,7 @@
 #   GPUCHECK_FFT_N      global size of the FFT benchmark (default 256)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-REPO=$PWD
-OUT=${OUT:-$REPO/gpu-check-out}
+OUT=${OUT:-$PWD/gpu-check-out}
 BUDGET=${GPUCHECK_BUDGET:-450}
 PY=${GPUCHECK_PYTHON:-python3}
 MPIS=${GPUCHECK_MPIS:-mpich openmpi}
@@ -175,7 +174,7 @@ wait_build() {   # the build step: waits for that MPI's background build
   return "$(cat "$LOGS/build-$mpi.rc")"
 }
 
-export REPO WORK LOGS PY FFT_N GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"
+export WORK LOGS PY GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"   # read by the functions below
 export -f facts make_env libmpi in_env tests wait_build
 echo "mpicoll GPU check: budget ${BUDGET}s, MPIs: $MPIS, results in $OUT"
 # Build every environment at once (the machine has cores to spare); each
