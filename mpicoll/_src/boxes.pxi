@@ -143,6 +143,18 @@ cdef int tile_piece(const XLA_FFI_Buffer* buf, int axis, int64_t base, int64_t l
     by the caller."""
     cdef int64_t start[MAX_BOX_RANK + 1]
     cdef int64_t extent[MAX_BOX_RANK + 1]
+    cdef bint some = piece_box(buf, axis, base, length, lo, hi, start, extent)
+    count[0] = 1 if some else 0
+    if not some:
+        return MPI_SUCCESS
+    return cached_box_type(buf, start, extent, out) if cached else box_type(buf, start, extent, out)
+
+
+cdef bint piece_box(const XLA_FFI_Buffer* buf, int axis, int64_t base, int64_t length,
+                    const int64_t* lo, const int64_t* hi, int64_t* start,
+                    int64_t* extent) noexcept nogil:
+    """`tile_piece`'s box (start and extent per axis, the last the item's
+    bytes); False if empty."""
     cdef bint some = True
     cdef int d
     for d in range(buf.rank + 1):
@@ -151,10 +163,66 @@ cdef int tile_piece(const XLA_FFI_Buffer* buf, int axis, int64_t base, int64_t l
         else:
             some &= clip(&start[d], &extent[d], lo[d], hi[d], 0,
                          buf.dims[d] if d < buf.rank else item_size(buf.dtype))
-    count[0] = 1 if some else 0
-    if not some:
-        return MPI_SUCCESS
-    return cached_box_type(buf, start, extent, out) if cached else box_type(buf, start, extent, out)
+    return some
+
+
+cdef void copy_tile_piece(const XLA_FFI_Buffer* src, int src_axis, int64_t src_base,
+                          int64_t src_length, XLA_FFI_Buffer* dst, int dst_axis,
+                          int64_t dst_base, int64_t dst_length, const int64_t* lo,
+                          const int64_t* hi) noexcept nogil:
+    """Copy the `tile_piece` of `src` to that of `dst` (pieces of the same
+    extents, arrays of the same rank and item size) in host memory: what a
+    rank would otherwise send itself (redistribute.pxi says why)."""
+    cdef int64_t s0[MAX_BOX_RANK + 1]
+    cdef int64_t d0[MAX_BOX_RANK + 1]
+    cdef int64_t extent[MAX_BOX_RANK + 1]
+    cdef int64_t sstride[MAX_BOX_RANK + 1]
+    cdef int64_t dstride[MAX_BOX_RANK + 1]
+    cdef int64_t index[MAX_BOX_RANK + 1]
+    if not piece_box(src, src_axis, src_base, src_length, lo, hi, s0, extent) or \
+            not piece_box(dst, dst_axis, dst_base, dst_length, lo, hi, d0, extent):
+        return
+    cdef int n = src.rank
+    cdef int d = n - 1
+    sstride[n] = 1
+    dstride[n] = 1
+    while d >= 0:
+        sstride[d] = sstride[d + 1] * (src.dims[d + 1] if d + 1 < n else item_size(src.dtype))
+        dstride[d] = dstride[d + 1] * (dst.dims[d + 1] if d + 1 < n else item_size(dst.dtype))
+        d -= 1
+    # the longest contiguous run: inner axes both arrays hold whole, times
+    # the extent along the next axis out
+    cdef int64_t run = extent[n]
+    d = n - 1
+    while d >= 0 and extent[d] == src.dims[d] and extent[d] == dst.dims[d]:
+        run *= extent[d]
+        d -= 1
+    cdef char* s = <char*>src.data
+    cdef char* t = <char*>dst.data
+    cdef int e
+    for e in range(n):
+        s += s0[e] * sstride[e]
+        t += d0[e] * dstride[e]
+    if d >= 0:
+        run *= extent[d]
+    d -= 1                  # axes 0..d are walked one index at a time
+    for e in range(d + 1):
+        index[e] = 0
+    while True:
+        memcpy(t, s, run)
+        e = d
+        while e >= 0:
+            index[e] += 1
+            s += sstride[e]
+            t += dstride[e]
+            if index[e] < extent[e]:
+                break
+            s -= extent[e] * sstride[e]
+            t -= extent[e] * dstride[e]
+            index[e] = 0
+            e -= 1
+        if e < 0:
+            return
 
 
 cdef int64_t plan_tiles(const int64_t* most, int n, int64_t chunk, int64_t* tile,

@@ -9,6 +9,12 @@
 # Boxes are described in bytes (an extra innermost axis of item-size
 # length, never split), so every dtype travels alike.
 #
+# A rank's piece for itself is copied here, not handed to MPI (on host
+# memory; on the CUDA-aware path MPI moves it between device buffers):
+# MPICH moves a message to self several times slower than memcpy, and at 2
+# ranks that piece is half the data (benchmarks/README.md, "What MPICH's
+# v-collectives cost").
+#
 # Chunking: the largest piece any pair exchanges has extents every rank
 # knows (the longest split block, the widest concat block, the other axes).
 # When it exceeds the chunk limit, a tile shape is chosen from the innermost
@@ -66,10 +72,13 @@ cdef int redistribute(Call* c) noexcept nogil:
         for p in range(c.size):
             # to peer p: its rows of the split axis (all of this rank's concat block);
             # from peer p: its concat block, at its place (this rank's split rows)
-            ierr = tile_piece(x, sa, offset, splits[p], lo, hi, False, &counts[p], &types[p])
-            if ierr == MPI_SUCCESS:
-                ierr = tile_piece(y, ca, roff, concats[p], lo, hi, False,
-                                  &counts[c.size + p], &types[c.size + p])
+            if p == c.rank and mpicoll_copy_stream == NULL:     # counts stay 0
+                copy_tile_piece(x, sa, offset, splits[p], y, ca, roff, concats[p], lo, hi)
+            else:
+                ierr = tile_piece(x, sa, offset, splits[p], lo, hi, False, &counts[p], &types[p])
+                if ierr == MPI_SUCCESS:
+                    ierr = tile_piece(y, ca, roff, concats[p], lo, hi, False,
+                                      &counts[c.size + p], &types[c.size + p])
             if ierr != MPI_SUCCESS:
                 break
             offset += splits[p]

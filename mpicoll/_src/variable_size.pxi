@@ -202,16 +202,36 @@ cdef int counts_need_rounds(const Call* c, const int64_t* counts, int64_t row) n
     return 1 if total > INT_MAX else 0
 
 
+# This rank's own block is copied here rather than handed to MPI: MPICH's
+# MPI_Alltoallv moves a message to self several times slower than memcpy,
+# which made a 1 MiB alltoallv on 2 ranks twice as slow as MPI_Alltoall of
+# the same data (benchmarks/README.md, "What MPICH's v-collectives cost").
+# Sizes that differ are left to MPI, which reports the mismatch.
 cdef int alltoallv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
                           int* rd) noexcept nogil:
+    cdef int me = c.rank
+    if sc[me] == rc[me] and sc[me] > 0:
+        copy_bytes(at(c.rets[0], rd[me]), at(c.args[0], sd[me]), sc[me])
+        sc[me] = 0
+        rc[me] = 0
     return MPI_Alltoallv(c.args[0].data, sc, sd, MPI_BYTE, c.rets[0].data, rc, rd, MPI_BYTE,
                          c.comm)
 
 
+# Equal counts go to MPI_Allgather: MPICH's MPI_Allgatherv pipelines its
+# ring in 32 KiB pieces (MPIR_CVAR_ALLGATHERV_PIPELINE_MSG_SIZE), twice the
+# time of MPI_Allgather at 1 MiB on 2 ranks (benchmarks/README.md, "What
+# MPICH's v-collectives cost"). Every rank knows every count, so all choose
+# alike.
 cdef int allgatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
                            int* rd) noexcept nogil:
-    return MPI_Allgatherv(c.args[0].data, sc[0], MPI_BYTE, c.rets[0].data, rc, rd, MPI_BYTE,
-                          c.comm)
+    cdef int i
+    for i in range(c.size):
+        if rc[i] != sc[0]:
+            return MPI_Allgatherv(c.args[0].data, sc[0], MPI_BYTE, c.rets[0].data, rc, rd,
+                                  MPI_BYTE, c.comm)
+    return MPI_Allgather(c.args[0].data, sc[0], MPI_BYTE, c.rets[0].data, sc[0], MPI_BYTE,
+                         c.comm)
 
 
 cdef int gatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
