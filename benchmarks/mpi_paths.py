@@ -1,0 +1,109 @@
+"""What the MPI library itself costs on the paths mpicoll steers around.
+
+mpi4py only, no JAX: the same data moved by MPI calls that a library could
+choose between, side by side in one run (benchmarks/README.md, "What MPICH's
+v-collectives cost"):
+
+    ./scripts/mpirun.sh 2 benchmarks/mpi_paths.py [--sizes BYTES ...]
+
+Rows, per message size N (the bytes each rank sends in all; float32, equal
+counts, preallocated NumPy buffers):
+
+  Alltoall                   MPI_Alltoall
+  Alltoallv                  MPI_Alltoallv with the same counts
+  Alltoallv, own block copied  MPI_Alltoallv with count 0 for the rank itself,
+                             its own block copied by NumPy (what mpicoll's
+                             alltoallv, ragged_alltoall and redistribute do)
+  own block: Sendrecv to self  a rank's own block (N/P bytes) as an MPI
+                             message to itself
+  own block: copied          the same block copied by NumPy
+  Allgather                  MPI_Allgather of N bytes per rank
+  Allgatherv                 MPI_Allgatherv with the same counts (mpicoll's
+                             allgatherv calls MPI_Allgather for equal counts)
+
+Buffers start at 64-byte boundaries, as XLA's do. (NumPy's 16-byte aligned
+buffers can put a destination 16 bytes past its source modulo 4 KiB, where
+glibc's `rep movsb` copies crawl on AMD processors: benchmarks/README.md.)
+
+Times: median over the iterations of the slowest rank's time, a barrier
+before each (benchmarks/timing.py), and the ratio to the first row of its
+group.
+"""
+
+import argparse
+
+import numpy as np
+from mpi4py import MPI
+
+import timing   # benchmarks/timing.py: the shared method
+
+comm = MPI.COMM_WORLD
+P, r = comm.Get_size(), comm.Get_rank()
+timing_comm = comm.Dup()
+
+
+def aligned(n, fill=None):
+    """n float32 starting at a 64-byte boundary (as XLA allocates)."""
+    raw = np.empty(n * 4 + 64, np.uint8)
+    start = -raw.ctypes.data % 64
+    out = raw[start:start + n * 4].view(np.float32)
+    if fill is not None:
+        out[...] = fill
+    return out
+
+
+def alltoall_rows(n):
+    k = n // P
+    x, y = aligned(n, 1), aligned(n)
+    counts, displs = (k,) * P, tuple(k * s for s in range(P))
+    no_self = tuple(0 if s == r else k for s in range(P))
+    mine = slice(r * k, (r + 1) * k)
+
+    def own_copied():
+        y[mine] = x[mine]
+        comm.Alltoallv([x, no_self, displs, MPI.FLOAT], [y, no_self, displs, MPI.FLOAT])
+
+    return [
+        ("Alltoall", lambda: comm.Alltoall(x, y)),
+        ("Alltoallv", lambda: comm.Alltoallv([x, counts, displs, MPI.FLOAT],
+                                             [y, counts, displs, MPI.FLOAT])),
+        ("Alltoallv, own block copied", own_copied),
+    ], [
+        ("own block: Sendrecv to self", lambda: comm.Sendrecv(x[mine], r, recvbuf=y[mine],
+                                                              source=r)),
+        ("own block: copied", lambda: np.copyto(y[mine], x[mine])),
+    ]
+
+
+def allgather_rows(n):
+    x, y = aligned(n, 1), aligned(P * n)
+    counts, displs = (n,) * P, tuple(n * s for s in range(P))
+    return [
+        ("Allgather", lambda: comm.Allgather(x, y)),
+        ("Allgatherv", lambda: comm.Allgatherv(x, [y, counts, displs, MPI.FLOAT])),
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[65536, 1 << 20, 16 << 20],
+                        metavar="BYTES")
+    args = parser.parse_args()
+    if r == 0:
+        print(f"{P} ranks, {MPI.Get_library_version().splitlines()[0].strip()}")
+        print(f"{'size':>10}  {'call':<30}{'time':>12}  ratio")
+    for nbytes in args.sizes:
+        n = max(P, nbytes // 4 // P * P)
+        iterations = 300 if nbytes <= 1 << 20 else 30
+        for group in [*alltoall_rows(n), allgather_rows(n)]:
+            first = None
+            for name, call in group:
+                t = timing.measure(call, iterations, 10, timing_comm)
+                first = first or t
+                if r == 0:
+                    print(f"{n * 4:>10}  {name:<30}{t * 1e6:>10.1f}us  {t / first:.2f}x",
+                          flush=True)
+
+
+if __name__ == "__main__":
+    main()
