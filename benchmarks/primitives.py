@@ -37,8 +37,12 @@ Variants, all in the same run:
               NumPy view of pages XLA wrote, 4 KiB pages) and receives into
               buffers allocated for each call (as XLA allocates each result);
               from 1 MiB (below, building the call each time costs more than
-              the memory), not for bcast, whose mpi4py call receives into its
-              input
+              the memory). Where mpicoll's result holds more than MPI
+              writes, the copy that fills it is timed too: bcast's root
+              copies its input into a fresh buffer and broadcasts that (the
+              others receive into fresh buffers); off root, reduce, gather
+              and gatherv copy the input into a fresh buffer (their result
+              there is the input, unchanged)
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
   donated     mpicoll, one op per jitted call with the input donated (for
@@ -81,7 +85,7 @@ import math
 import os
 import sys
 from functools import partial
-from typing import Callable, Union
+from typing import Callable, Optional, Union
 
 import jax_native  # benchmarks/jax_native.py: checks its MPI plugin before jax loads
 NATIVE_SKIPPED = jax_native.prepare("--jax-native" in sys.argv)   # None: may run
@@ -145,7 +149,9 @@ class Op:
     unit: int = 1                        # n is rounded down to a multiple of this
     min_ranks: int = 1
     smallest_only: bool = False          # no data: one row, at the smallest size
-    receives_into_input: bool = False    # the mpi4py call writes into x: no xla_mem
+    # (x, n) -> call for xla_mem, where op.mpi4py built anew for each call is
+    # not the memory situation of mpicoll's result (default: that)
+    xla_mem: Optional[Callable] = None
 
 
 def flat(n):
@@ -178,6 +184,15 @@ def empty(shape):
     return ARRAYS.empty(shape, DTYPE)
 
 
+def copied_off_root(mpi_call, x):
+    """`mpi_call`, then off root a fresh copy of x: mpicoll's result there."""
+    def call():
+        mpi_call()
+        if not is_root:
+            np.array(x)
+    return call
+
+
 def send_or_recv(x, n):
     if rank % 2 == 0:
         return partial(comm.Send, x, dest=partner, tag=0)
@@ -197,10 +212,15 @@ OPS = {
     "reduce": Op(
         flat, lambda x, n: partial(comm.Reduce, x, root_buffer(lambda: empty(x.shape)),
                                    op=MPI.SUM, root=ROOT),
-        lambda m, n: lambda x: m.reduce(x, MPI.SUM, ROOT), donate="input"),
+        lambda m, n: lambda x: m.reduce(x, MPI.SUM, ROOT), donate="input",
+        xla_mem=lambda x, n: copied_off_root(
+            lambda: comm.Reduce(x, root_buffer(lambda: empty(x.shape)), op=MPI.SUM, root=ROOT),
+            x)),
     "bcast": Op(
         flat, lambda x, n: partial(comm.Bcast, x, root=ROOT),
-        lambda m, n: lambda x: m.bcast(x, ROOT), donate="input", receives_into_input=True),
+        lambda m, n: lambda x: m.bcast(x, ROOT), donate="input",
+        xla_mem=lambda x, n: lambda: comm.Bcast(np.array(x) if is_root else empty(x.shape),
+                                                root=ROOT)),
     "scan": Op(
         flat, lambda x, n: partial(comm.Scan, x, empty(x.shape), op=MPI.SUM),
         lambda m, n: lambda x: m.scan(x, MPI.SUM), donate="input"),
@@ -216,7 +236,9 @@ OPS = {
         lambda m, n: m.allgather),
     "gather": Op(
         flat, lambda x, n: partial(comm.Gather, x, root_buffer(lambda: empty((size, n))), root=ROOT),
-        lambda m, n: lambda x: m.gather(x, ROOT)),
+        lambda m, n: lambda x: m.gather(x, ROOT),
+        xla_mem=lambda x, n: copied_off_root(
+            lambda: comm.Gather(x, root_buffer(lambda: empty((size, n))), root=ROOT), x)),
     "scatter": Op(
         lambda n: on_root((size, n), (n,)),
         lambda x, n: partial(comm.Scatter, on_root(x, None), empty(n), root=ROOT),
@@ -227,7 +249,10 @@ OPS = {
     "gatherv": Op(
         flat, lambda x, n: partial(comm.Gatherv, x, root_buffer(lambda: vbuf(empty(size * n), n)),
                                    root=ROOT),
-        lambda m, n: lambda x: m.gatherv(x, (n,) * size, ROOT), in_mpi4jax=False),
+        lambda m, n: lambda x: m.gatherv(x, (n,) * size, ROOT), in_mpi4jax=False,
+        xla_mem=lambda x, n: copied_off_root(
+            lambda: comm.Gatherv(x, root_buffer(lambda: vbuf(empty(size * n), n)), root=ROOT),
+            x)),
     "scatterv": Op(
         lambda n: on_root((size * n,), (n,)),
         lambda x, n: partial(comm.Scatterv, on_root(vbuf(x, n), None), empty(n), root=ROOT),
@@ -354,7 +379,7 @@ def run(quick, sizes, names, cell=None, variants=None):
 def applicable(op, row):
     """The variants measured for `op` in table row `row` (its op and size)."""
     out = ["mpi4py"]
-    if not op.receives_into_input and row["bytes"] >= XLA_MEM_FROM:
+    if row["bytes"] >= XLA_MEM_FROM:
         out.append("xla_mem")
     out += ["identity", "jit1", "jit10"]
     if op.donate is not None:
@@ -373,7 +398,8 @@ def measure_variant(v, op, count, shape, n, warm, name):
         return {v: measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)}
     if v == "xla_mem":
         view = timing.jax_memory(x)   # the op is built per call: fresh receive buffers
-        return {v: measure(lambda: op.mpi4py(view, count)(), n, warm)}
+        call = op.xla_mem(view, count) if op.xla_mem else lambda: op.mpi4py(view, count)()
+        return {v: measure(call, n, warm)}
     if v == "identity":
         return {v: measure(jax_call(IDENTITY, x), n, warm)}
     if v == "jit1":
