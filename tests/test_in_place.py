@@ -1,5 +1,6 @@
-"""allreduce reuses its input's memory, and sendrecv its recvbuf's, exactly
-when it is dead.
+"""allreduce reuses its input's memory, sendrecv its recvbuf's, and gather
+and gatherv off root their input's (their result there), exactly when it is
+dead.
 
 The MPI scope marks a top-level allreduce in place when its operand is a
 donated argument or an intermediate nothing else reads; the handler then
@@ -218,6 +219,74 @@ def test_sendrecv_short_message_keeps_recvbuf_tail(comm):
     out_live, kept = done(live(x, r))
     assert aliased_custom_calls(_compiled_text(dead, x, r))[0] == 1
     assert_all_equal({"dead": (out_dead, want), "live": (out_live, want), "kept": (kept, r)})
+
+
+# --- gather and gatherv: off root the result is x itself --------------------
+
+GATHERS = {
+    "gather": (lambda v, comm: mpicoll.gather(v, 0, comm=comm),
+               lambda xs, r: np.stack(xs) if r == 0 else xs[r]),
+    "gatherv": (lambda v, comm: mpicoll.gatherv(v, (v.shape[0],) * comm.size, 0, comm=comm),
+                lambda xs, r: np.concatenate(xs) if r == 0 else xs[r]),
+}
+
+
+@pytest.mark.parametrize("chunk_bytes", [None, 8], ids=["one_call", "rounds"])
+@pytest.mark.parametrize("name", list(GATHERS))
+def test_gathers_reuse_a_dead_input_off_root(comm, name, chunk_bytes):
+    """Off root a dead x becomes the result instead of being copied into a
+    fresh one; root's result is larger and fresh (at one rank, gatherv's
+    root result has x's shape and reuses it too). An 8-byte chunk limit
+    sends gatherv in rounds of MPI_Alltoallw, which must not get one buffer
+    as both send and receive buffer."""
+    op, serial = GATHERS[name]
+    mpicoll.set_chunk_bytes(chunk_bytes)
+    x = rank_values(comm, (3, 2), "int64")
+    f = jax.jit(lambda v: op(v * 2, comm) + 1)
+    aliased, total = aliased_custom_calls(_compiled_text(f, x))
+    out = done(f(x))
+    want = serial([v * 2 for v in comm.allgather(x)], comm.rank) + 1
+    reused = comm.rank != 0 or (name == "gatherv" and comm.size == 1)
+    assert (aliased, total) == (int(reused), 1)
+    assert_all_equal({name: (out, want)})
+
+
+@pytest.mark.parametrize("name", list(GATHERS))
+def test_gathers_keep_a_live_input(comm, name):
+    op, serial = GATHERS[name]
+    x = rank_values(comm, (3, 2), "int64")
+
+    def f(v):
+        t = v * 3
+        return op(t, comm), t, op(v, comm)     # t is returned, v is the caller's
+
+    jf = jax.jit(f)
+    aliased, total = aliased_custom_calls(_compiled_text(jf, x))
+    xj = jnp.asarray(x)
+    first, t, second = done(jf(xj))
+    xs = comm.allgather(x)
+    assert aliased == 0 and total == 2
+    assert_all_equal({"first": (first, serial([v * 3 for v in xs], comm.rank)),
+                      "t": (t, x * 3), "second": (second, serial(xs, comm.rank)),
+                      "x": (np.asarray(xj), x)})
+
+
+@pytest.mark.parametrize("chunk_bytes", [None, 8], ids=["one_call", "rounds"])
+@pytest.mark.parametrize("on", ["world", "self"])
+def test_gatherv_in_place_on_root_when_the_others_send_nothing(comm, on, chunk_bytes):
+    """Every other count 0 (or one rank, COMM_SELF): root's result has x's
+    shape, so a dead x is reused there too (MPI_IN_PLACE; in rounds, root's
+    send side is empty)."""
+    comm = comm if on == "world" else MPI.COMM_SELF
+    mpicoll.set_chunk_bytes(chunk_bytes)
+    counts = (3,) + (0,) * (comm.size - 1)
+    x = rank_values(comm, (counts[comm.rank], 2), "int64")
+    f = jax.jit(lambda v: mpicoll.gatherv(v * 2, counts, 0, comm=comm) + 1)
+    aliased, total = aliased_custom_calls(_compiled_text(f, x))
+    out = done(f(x))
+    if comm.rank == 0:
+        assert (aliased, total) == (1, 1)
+    assert_all_equal({"gatherv": (out, x * 2 + 1)})
 
 
 # --- fresh results of 4 MiB and more are advised huge pages -----------------

@@ -28,7 +28,8 @@ way for all ops:
 * **In place when the input is dead.** An op declared with a
   `reusable_operand` (whose memory its handler accepts as the result's:
   allreduce then passes MPI_IN_PLACE, sendrecv receives into its
-  recvbuf) gets its result aliased to that operand only where that costs
+  recvbuf, gather and gatherv skip the copy that is their result off
+  root) gets its result aliased to that operand only where that costs
   nothing: when the operand is a donated argument or a temporary that no
   later operation reads. Otherwise XLA would have to copy the live operand first, which is
   slower than a fresh result. Liveness is known only for the top-level
@@ -243,7 +244,9 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
         handler's attributes (int64 scalars, or int64 arrays for tuples).
       multiple_results: whether the primitive returns a tuple.
       reusable_operand: index of an operand whose memory the handler
-        accepts as result 0's; see "In place when the input is dead".
+        accepts as result 0's where the two have the same shape and dtype
+        (gather's result has them off root only); see "In place when the
+        input is dead".
       updated_operand: index of an operand that result 0 always shares
         memory with; see "Updates in place".
       collective: whether every rank of the communicator takes part; False
@@ -464,6 +467,9 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_ope
         raise AssertionError(f"{target}: attributes {sorted(unknown)} are not in the "
                              f"handlers' table (call_frames.pxi ATTR_NAMES/ARRAY_NAMES)")
     attributes = {key: _attribute(value) for key, value in values.items()}
+    if in_place:       # on ranks where the result has the operand's shape
+        operand, result = ctx.avals_in[reusable_operand], ctx.avals_out[0]
+        in_place = (operand.shape, operand.dtype) == (result.shape, result.dtype)
     call = mlir.custom_call(
         target,
         result_types=[*result_types, hlo.TokenType.get()],

@@ -42,6 +42,14 @@ cdef int64_t fill_displacements(int64_t* nbytes, int64_t* displ, int size) noexc
     return total
 
 
+cdef int64_t total_bytes(const int64_t* nbytes, int size) noexcept nogil:
+    cdef int64_t total = 0
+    cdef int i
+    for i in range(size):
+        total += nbytes[i]
+    return total
+
+
 cdef bint fits_int(const ByteTable* t, int size, int64_t chunk) noexcept nogil:
     """Whether one MPI_*v call with MPI_BYTE counts can move the table."""
     cdef int i
@@ -93,6 +101,15 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
     cdef int ierr = MPI_SUCCESS
     cdef int local
     cdef int* ints
+    cdef char* src = <char*>c.args[0].data
+    cdef char* dst = <char*>c.rets[0].data
+    if src == dst:
+        # gatherv in place (rooted_vector): on root nothing is sent, elsewhere
+        # nothing received, and MPI must not be given one buffer for both
+        if total_bytes(t.sbytes, c.size) > 0:
+            dst = NULL
+        else:
+            src = NULL
     if chunk > INT_MAX:
         chunk = INT_MAX
     cdef bint delivered = False
@@ -112,9 +129,8 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
             ierr = native(c, t, ints, ints + c.size, ints + 2 * c.size, ints + 3 * c.size)
             free(ints)
     else:
-        ierr = alltoallv_rounds(<char*>c.args[0].data, t.sbytes, t.sdispl,
-                                <char*>c.rets[0].data, t.rbytes, t.rdispl, c.size, chunk,
-                                c.comm)
+        ierr = alltoallv_rounds(src, t.sbytes, t.sdispl, dst, t.rbytes, t.rdispl, c.size,
+                                chunk, c.comm)
     free(t.sbytes)
     return ierr
 
@@ -237,8 +253,13 @@ cdef int allgatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* r
 cdef int gatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
                         int* rd) noexcept nogil:
     cdef int root = <int>c.attr[ATTR_ROOT]
-    return MPI_Gatherv(c.args[0].data, sc[root], MPI_BYTE, c.rets[0].data, rc, rd, MPI_BYTE,
-                       root, c.comm)
+    cdef void* send = c.args[0].data
+    cdef void* recv = c.rets[0].data
+    if c.rank != root:
+        recv = NULL             # significant on root only (x's own memory when in place)
+    elif send == recv:
+        send = MPI_IN_PLACE     # in place on root: its rows are where they belong
+    return MPI_Gatherv(send, sc[root], MPI_BYTE, recv, rc, rd, MPI_BYTE, root, c.comm)
 
 
 cdef int scatterv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
@@ -337,6 +358,11 @@ cdef int rooted_vector(Call* c, bint gathering) noexcept nogil:
         for i in range(c.size):
             each[i] = counts[i] * row
         fill_displacements(each, each_displ, c.size)
+        if c.args[0].data == c.rets[0].data:
+            # in place on root (its result has x's shape: every other count
+            # is 0): its own rows are where they belong already
+            own[root] = 0
+            each[root] = 0
     ierr = vector_exchange(c, &t, gatherv_native if gathering else scatterv_native,
                            counts_need_rounds(c, counts, row))
     if gathering and ierr == MPI_SUCCESS and c.rank != root:

@@ -229,7 +229,7 @@ def gatherv(x, counts, root, *, comm=None):
 
 
 gatherv_p = mpi_primitive(
-    "gatherv", ffi_attributes=_counted,
+    "gatherv", ffi_attributes=_counted, reusable_operand=0,    # off root the result is x
     abstract_eval=lambda x, *, counts, root, comm, **_: (
         _rows(x, sum(counts)) if comm.rank == root else x))
 

@@ -192,7 +192,8 @@ def _gather_shape(x, *, root, comm, **_):
     return x.update(shape=_on_root(comm, root, (comm.size,) + x.shape, x.shape))
 
 
-gather_p = mpi_primitive("gather", abstract_eval=_gather_shape, ffi_attributes=_attributes)
+gather_p = mpi_primitive("gather", abstract_eval=_gather_shape, ffi_attributes=_attributes,
+                         reusable_operand=0)      # off root the result is x
 
 
 def _gather_transpose(ct, x, *, root, comm, chunk_bytes):
