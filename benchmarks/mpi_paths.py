@@ -14,12 +14,18 @@ counts, preallocated NumPy buffers):
   Alltoallv, own block copied  MPI_Alltoallv with count 0 for the rank itself,
                              its own block copied by NumPy (what mpicoll's
                              alltoallv, ragged_alltoall and redistribute do)
+  Alltoallw                  MPI_Alltoallw with the same blocks (one
+                             MPI_FLOAT datatype per peer; redistribute's call)
   own block: Sendrecv to self  a rank's own block (N/P bytes) as an MPI
                              message to itself
   own block: copied          the same block copied by NumPy
   Allgather                  MPI_Allgather of N bytes per rank
   Allgatherv                 MPI_Allgatherv with the same counts (mpicoll's
                              allgatherv calls MPI_Allgather for equal counts)
+
+MPICH's algorithm variables (MPIR_CVAR_...) set in the environment apply
+as usual, e.g. `MPIR_CVAR_ALLTOALLV_INTRA_ALGORITHM=nb ./scripts/mpirun.sh 2
+benchmarks/mpi_paths.py --sizes 1048576`.
 
 Buffers start at 64-byte boundaries, as XLA's do. (NumPy's 16-byte aligned
 buffers can put a destination 16 bytes past its source modulo 4 KiB, where
@@ -58,6 +64,7 @@ def alltoall_rows(n):
     counts, displs = (k,) * P, tuple(k * s for s in range(P))
     no_self = tuple(0 if s == r else k for s in range(P))
     mine = slice(r * k, (r + 1) * k)
+    byte_displs, types = tuple(4 * d for d in displs), (MPI.FLOAT,) * P
 
     def own_copied():
         y[mine] = x[mine]
@@ -68,6 +75,8 @@ def alltoall_rows(n):
         ("Alltoallv", lambda: comm.Alltoallv([x, counts, displs, MPI.FLOAT],
                                              [y, counts, displs, MPI.FLOAT])),
         ("Alltoallv, own block copied", own_copied),
+        ("Alltoallw", lambda: comm.Alltoallw([x, counts, byte_displs, types],
+                                             [y, counts, byte_displs, types])),
     ], [
         ("own block: Sendrecv to self", lambda: comm.Sendrecv(x[mine], r, recvbuf=y[mine],
                                                               source=r)),
