@@ -83,7 +83,9 @@ cdef bint counts_attribute(Call* c, const int64_t** counts) noexcept nogil:
     return True
 
 
-ctypedef int (*VCall)(Call* c, const ByteTable* t, int* scounts, int* sdispl,
+# One native MPI_*v call: from `src` and into `dst` (the operand's and the
+# result's memory, or NULL for a side that moves nothing: `vector_exchange`).
+ctypedef int (*VCall)(Call* c, char* src, char* dst, int* scounts, int* sdispl,
                       int* rcounts, int* rdispl) noexcept nogil
 
 
@@ -105,7 +107,8 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
     cdef char* dst = <char*>c.rets[0].data
     if src == dst:
         # gatherv in place (rooted_vector): on root nothing is sent, elsewhere
-        # nothing received, and MPI must not be given one buffer for both
+        # nothing received, and MPI must not be given one buffer for both;
+        # the side that moves nothing gets NULL
         if total_bytes(t.sbytes, c.size) > 0:
             dst = NULL
         else:
@@ -126,7 +129,7 @@ cdef int vector_exchange(Call* c, ByteTable* t, VCall native, int need_rounds) n
         if ints == NULL:
             ierr = MPI_ERR_NO_MEM
         else:
-            ierr = native(c, t, ints, ints + c.size, ints + 2 * c.size, ints + 3 * c.size)
+            ierr = native(c, src, dst, ints, ints + c.size, ints + 2 * c.size, ints + 3 * c.size)
             free(ints)
     else:
         ierr = alltoallv_rounds(src, t.sbytes, t.sdispl, dst, t.rbytes, t.rdispl, c.size,
@@ -223,15 +226,14 @@ cdef int counts_need_rounds(const Call* c, const int64_t* counts, int64_t row) n
 # which made a 1 MiB alltoallv on 2 ranks twice as slow as MPI_Alltoall of
 # the same data (benchmarks/README.md, "What MPICH's v-collectives cost").
 # Sizes that differ are left to MPI, which reports the mismatch.
-cdef int alltoallv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+cdef int alltoallv_native(Call* c, char* src, char* dst, int* sc, int* sd, int* rc,
                           int* rd) noexcept nogil:
     cdef int me = c.rank
     if sc[me] == rc[me] and sc[me] > 0:
-        copy_bytes(at(c.rets[0], rd[me]), at(c.args[0], sd[me]), sc[me])
+        copy_bytes(dst + rd[me], src + sd[me], sc[me])
         sc[me] = 0
         rc[me] = 0
-    return MPI_Alltoallv(c.args[0].data, sc, sd, MPI_BYTE, c.rets[0].data, rc, rd, MPI_BYTE,
-                         c.comm)
+    return MPI_Alltoallv(src, sc, sd, MPI_BYTE, dst, rc, rd, MPI_BYTE, c.comm)
 
 
 # Equal counts go to MPI_Allgather: MPICH's MPI_Allgatherv pipelines its
@@ -239,34 +241,25 @@ cdef int alltoallv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc
 # time of MPI_Allgather at 1 MiB on 2 ranks (benchmarks/README.md, "What
 # MPICH's v-collectives cost"). Every rank knows every count, so all choose
 # alike.
-cdef int allgatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+cdef int allgatherv_native(Call* c, char* src, char* dst, int* sc, int* sd, int* rc,
                            int* rd) noexcept nogil:
     cdef int i
     for i in range(c.size):
         if rc[i] != sc[0]:
-            return MPI_Allgatherv(c.args[0].data, sc[0], MPI_BYTE, c.rets[0].data, rc, rd,
-                                  MPI_BYTE, c.comm)
-    return MPI_Allgather(c.args[0].data, sc[0], MPI_BYTE, c.rets[0].data, sc[0], MPI_BYTE,
-                         c.comm)
+            return MPI_Allgatherv(src, sc[0], MPI_BYTE, dst, rc, rd, MPI_BYTE, c.comm)
+    return MPI_Allgather(src, sc[0], MPI_BYTE, dst, sc[0], MPI_BYTE, c.comm)
 
 
-cdef int gatherv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+cdef int gatherv_native(Call* c, char* src, char* dst, int* sc, int* sd, int* rc,
                         int* rd) noexcept nogil:
     cdef int root = <int>c.attr[ATTR_ROOT]
-    cdef void* send = c.args[0].data
-    cdef void* recv = c.rets[0].data
-    if c.rank != root:
-        recv = NULL             # significant on root only (x's own memory when in place)
-    elif send == recv:
-        send = MPI_IN_PLACE     # in place on root: its rows are where they belong
-    return MPI_Gatherv(send, sc[root], MPI_BYTE, recv, rc, rd, MPI_BYTE, root, c.comm)
+    return MPI_Gatherv(src, sc[root], MPI_BYTE, dst, rc, rd, MPI_BYTE, root, c.comm)
 
 
-cdef int scatterv_native(Call* c, const ByteTable* t, int* sc, int* sd, int* rc,
+cdef int scatterv_native(Call* c, char* src, char* dst, int* sc, int* sd, int* rc,
                          int* rd) noexcept nogil:
     cdef int root = <int>c.attr[ATTR_ROOT]
-    return MPI_Scatterv(c.args[0].data, sc, sd, MPI_BYTE, c.rets[0].data, rc[root], MPI_BYTE,
-                        root, c.comm)
+    return MPI_Scatterv(src, sc, sd, MPI_BYTE, dst, rc[root], MPI_BYTE, root, c.comm)
 
 
 cdef int alltoallv(Call* c) noexcept nogil:
