@@ -32,7 +32,7 @@ from jax import lax
 from mpi4py import MPI
 
 import mpicoll
-from op_specs import OPS, Op
+from op_specs import BY_NAME, OPS, Op
 
 WORLD = MPI.COMM_WORLD
 RANK, SIZE = WORLD.rank, WORLD.size
@@ -50,7 +50,54 @@ def _serial_halo(xs, size):
 # halo_exchange on a periodic ring, blocks of 3 cells and one halo cell per side
 HALO = Op("halo_exchange", lambda x, c: mpicoll.halo_exchange(x, 1, RING), _serial_halo,
           shape=lambda rank, size: (5, 2), dtypes=(np.float64,))
-DIFFERENTIABLE = [op for op in OPS if op.differentiable] + [HALO]
+
+
+# Paths of the handlers that the registry's small blocks and live inputs do
+# not take (tests/test_own_block.py and test_in_place.py check their values):
+# alltoallv blocks beyond the 2 KiB that ride with its agreement, so a rank's
+# own block is copied in memory; allgatherv with equal counts
+# (MPI_Allgather); gather of a temporary, which off root becomes the result,
+# and scatter(v) doubled afterwards, whose transpose gathers a temporary.
+def _rows_to(sender, receiver):
+    return 3 * ((sender * receiver + sender + 1) % 3)
+
+
+def _alltoallv_own_block(x, c):
+    send = tuple(_rows_to(c.rank, s) for s in range(c.size))
+    return mpicoll.alltoallv(x, send, tuple(_rows_to(s, c.rank) for s in range(c.size)),
+                             comm=c)
+
+
+def _serial_alltoallv_own_block(xs, size):
+    def piece(s, r):
+        start = sum(_rows_to(s, t) for t in range(r))
+        return xs[s][start:start + _rows_to(s, r)]
+    return [jnp.concatenate([piece(s, r) for s in range(size)]) for r in range(size)]
+
+
+def _doubled(name, before):
+    """Op `name` on 2 x (`before`) or with its result doubled."""
+    op = BY_NAME[name]
+    if before:
+        return Op(f"{name}_of_a_temporary", lambda x, c: op.call(x * 2.0, c),
+                  lambda xs, size: op.serial([v * 2.0 for v in xs], size), shape=op.shape,
+                  dtypes=(np.float64,))
+    return Op(f"{name}_doubled", lambda x, c: op.call(x, c) * 2.0,
+              lambda xs, size: [y * 2.0 for y in op.serial(xs, size)], shape=op.shape,
+              dtypes=(np.float64,))
+
+
+HANDLER_PATHS = [
+    Op("alltoallv_own_block", _alltoallv_own_block, _serial_alltoallv_own_block,
+       shape=lambda rank, size: (sum(_rows_to(rank, s) for s in range(size)), 300),
+       dtypes=(np.float64,)),
+    Op("allgatherv_equal_counts", lambda x, c: mpicoll.allgatherv(x, (2,) * c.size, comm=c),
+       lambda xs, size: [jnp.concatenate(xs)] * size, shape=lambda rank, size: (2, 3),
+       dtypes=(np.float64,)),
+    _doubled("gather", before=True), _doubled("gatherv", before=True),
+    _doubled("scatter", before=False), _doubled("scatterv", before=False),
+]
+DIFFERENTIABLE = [op for op in OPS if op.differentiable] + [HALO] + HANDLER_PATHS
 # The linear ones; PROD, MIN and MAX enter the other tests as linearizations,
 # whose transposes are made of the same collectives as these.
 LINEAR = [op for op in DIFFERENTIABLE if not op.name.endswith(NONLINEAR)]
