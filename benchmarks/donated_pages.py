@@ -24,8 +24,6 @@ what it showed.
 """
 
 import argparse
-import resource
-import time
 
 import numpy as np
 import jax
@@ -33,21 +31,10 @@ import jax.numpy as jnp
 from mpi4py import MPI
 
 import mpicoll
+import timing   # benchmarks/timing.py: the shared method
 
 comm = MPI.COMM_WORLD
 timing_comm = comm.Dup()
-
-
-def timed(call, n):
-    times = []
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
-    for _ in range(n):
-        timing_comm.Barrier()
-        start = time.perf_counter()
-        call()
-        times.append(timing_comm.allreduce(time.perf_counter() - start, op=MPI.MAX))
-    faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / n
-    return np.median(times), timing_comm.allreduce(faults, op=MPI.MAX)
 
 
 def main():
@@ -83,9 +70,8 @@ def main():
     for name, call in [(f"mpi4py {args.op}", floor),
                        ("kept input", lambda: plain(kept).block_until_ready()),
                        (f"donated, start {args.start}", donated)]:
-        for _ in range(3):
-            call()
-        t, faults = timed(call, args.n)
+        t = timing.measure(call, args.n, 3, timing_comm)
+        faults = timing.faults_per_call(call, args.n, timing_comm)
         if comm.rank == 0:
             print(f"{name:<24} {args.bytes:>11,} B  {t * 1e3:8.3f} ms  {faults:6.1f} faults/call",
                   flush=True)
