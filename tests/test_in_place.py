@@ -276,7 +276,7 @@ def test_gathers_keep_a_live_input(comm, name):
 def test_gatherv_in_place_on_root_when_the_others_send_nothing(comm, on, chunk_bytes):
     """Every other count 0 (or one rank, COMM_SELF): root's result has x's
     shape, so a dead x is reused there too (root's own rows are already in
-    place: it sends and receives nothing, and MPI gets no buffer twice)"""
+    place: it sends and receives nothing, and MPI gets no buffer twice)."""
     comm = comm if on == "world" else MPI.COMM_SELF
     mpicoll.set_chunk_bytes(chunk_bytes)
     counts = (3,) + (0,) * (comm.size - 1)
