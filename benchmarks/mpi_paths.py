@@ -2,7 +2,7 @@
 
 mpi4py only, no JAX: the same data moved by MPI calls that a library could
 choose between, side by side in one run (benchmarks/README.md, "What MPICH's
-v-collectives cost"):
+v-collectives cost" and "Copies a rooted result needs"):
 
     ./scripts/mpirun.sh 2 benchmarks/mpi_paths.py [--sizes BYTES ...]
 
@@ -22,6 +22,16 @@ counts, preallocated NumPy buffers):
   Allgather                  MPI_Allgather of N bytes per rank
   Allgatherv                 MPI_Allgatherv with the same counts (mpicoll's
                              allgatherv calls MPI_Allgather for equal counts)
+  Bcast                      MPI_Bcast of N bytes from root's input
+  Bcast, root copies first   root copies its input into a result buffer,
+                             then broadcasts (mpicoll's bcast up to 64 KiB)
+  Ibcast, root copies, Wait  the copy made while the broadcast moves the data
+                             (mpicoll's bcast from 64 KiB)
+  Gather                     MPI_Gather of N bytes per rank
+  Gather, then others copy   the other ranks then copy their input into a
+                             result buffer (mpicoll's gather up to 64 KiB)
+  Igather, others copy, Wait  that copy made while the gather runs
+                             (mpicoll's gather from 64 KiB)
 
 MPICH's algorithm variables (MPIR_CVAR_...) set in the environment apply
 as usual, e.g. `MPIR_CVAR_ALLTOALLV_INTRA_ALGORITHM=nb ./scripts/mpirun.sh 2
@@ -93,6 +103,39 @@ def allgather_rows(n):
     ]
 
 
+def rooted_rows(n):
+    """A rooted operation whose result on some ranks is a copy of the input:
+    bcast's root, gather's other ranks (root is rank 0)."""
+    x, y, stacked = aligned(n, 1), aligned(n), aligned(P * n) if r == 0 else None
+
+    def copy_then_bcast():
+        if r == 0:
+            np.copyto(y, x)
+        comm.Bcast(y, 0)
+
+    def gather_then_copy():
+        comm.Gather(x, stacked, 0)
+        if r != 0:
+            np.copyto(y, x)
+
+    def copy_while_waiting(request, copies):
+        if copies:
+            np.copyto(y, x)
+        request.Wait()
+
+    return [
+        ("Bcast", lambda: comm.Bcast(x if r == 0 else y, 0)),
+        ("Bcast, root copies first", copy_then_bcast),
+        ("Ibcast, root copies, Wait",
+         lambda: copy_while_waiting(comm.Ibcast(x if r == 0 else y, 0), r == 0)),
+    ], [
+        ("Gather", lambda: comm.Gather(x, stacked, 0)),
+        ("Gather, then others copy", gather_then_copy),
+        ("Igather, others copy, Wait",
+         lambda: copy_while_waiting(comm.Igather(x, stacked, 0), r != 0)),
+    ]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[65536, 1 << 20, 16 << 20],
@@ -104,7 +147,7 @@ def main():
     for nbytes in args.sizes:
         n = max(P, nbytes // 4 // P * P)
         iterations = 300 if nbytes <= 1 << 20 else 30
-        for group in [*alltoall_rows(n), allgather_rows(n)]:
+        for group in [*alltoall_rows(n), allgather_rows(n), *rooted_rows(n)]:
             first = None
             for name, call in group:
                 t = timing.measure(call, iterations, 10, timing_comm)

@@ -38,11 +38,13 @@ Variants, all in the same run:
               buffers allocated for each call (as XLA allocates each result);
               from 1 MiB (below, building the call each time costs more than
               the memory). Where mpicoll's result holds more than MPI
-              writes, the copy that fills it is timed too: bcast's root
-              copies its input into a fresh buffer and broadcasts that (the
-              others receive into fresh buffers); off root, reduce, gather
-              and gatherv copy the input into a fresh buffer (their result
-              there is the input, unchanged)
+              writes, the copy that fills it is timed too, where mpicoll
+              makes it: bcast's root copies its input into a fresh buffer
+              while a nonblocking broadcast sends the input (the others
+              receive into fresh buffers), and off root gather and gatherv
+              copy the input into a fresh buffer while a nonblocking gather
+              runs, reduce after its call (their result there is the input,
+              unchanged)
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
   donated     mpicoll, one op per jitted call with the input donated (for
@@ -193,6 +195,17 @@ def copied_off_root(mpi_call, x):
     return call
 
 
+def copied_while_waiting(start, x, copies):
+    """`start()` (a nonblocking call), a fresh copy of x where `copies`,
+    then the wait: how mpicoll fills a rooted result that is a copy of x."""
+    def call():
+        request = start()
+        if copies:
+            np.array(x)
+        request.Wait()
+    return call
+
+
 def send_or_recv(x, n):
     if rank % 2 == 0:
         return partial(comm.Send, x, dest=partner, tag=0)
@@ -219,8 +232,8 @@ OPS = {
     "bcast": Op(
         flat, lambda x, n: partial(comm.Bcast, x, root=ROOT),
         lambda m, n: lambda x: m.bcast(x, ROOT), donate="input",
-        xla_mem=lambda x, n: lambda: comm.Bcast(np.array(x) if is_root else empty(x.shape),
-                                                root=ROOT)),
+        xla_mem=lambda x, n: copied_while_waiting(
+            lambda: comm.Ibcast(x if is_root else empty(x.shape), root=ROOT), x, is_root)),
     "scan": Op(
         flat, lambda x, n: partial(comm.Scan, x, empty(x.shape), op=MPI.SUM),
         lambda m, n: lambda x: m.scan(x, MPI.SUM), donate="input"),
@@ -237,8 +250,9 @@ OPS = {
     "gather": Op(
         flat, lambda x, n: partial(comm.Gather, x, root_buffer(lambda: empty((size, n))), root=ROOT),
         lambda m, n: lambda x: m.gather(x, ROOT),
-        xla_mem=lambda x, n: copied_off_root(
-            lambda: comm.Gather(x, root_buffer(lambda: empty((size, n))), root=ROOT), x)),
+        xla_mem=lambda x, n: copied_while_waiting(
+            lambda: comm.Igather(x, root_buffer(lambda: empty((size, n))), root=ROOT), x,
+            not is_root)),
     "scatter": Op(
         lambda n: on_root((size, n), (n,)),
         lambda x, n: partial(comm.Scatter, on_root(x, None), empty(n), root=ROOT),
@@ -250,9 +264,9 @@ OPS = {
         flat, lambda x, n: partial(comm.Gatherv, x, root_buffer(lambda: vbuf(empty(size * n), n)),
                                    root=ROOT),
         lambda m, n: lambda x: m.gatherv(x, (n,) * size, ROOT), in_mpi4jax=False,
-        xla_mem=lambda x, n: copied_off_root(
-            lambda: comm.Gatherv(x, root_buffer(lambda: vbuf(empty(size * n), n)), root=ROOT),
-            x)),
+        xla_mem=lambda x, n: copied_while_waiting(
+            lambda: comm.Igatherv(x, root_buffer(lambda: vbuf(empty(size * n), n)), root=ROOT),
+            x, not is_root)),
     "scatterv": Op(
         lambda n: on_root((size * n,), (n,)),
         lambda x, n: partial(comm.Scatterv, on_root(vbuf(x, n), None), empty(n), root=ROOT),

@@ -60,7 +60,7 @@ fi
 # (tests/test_particle_mesh.py, not run at 4), and the fft tests that check
 # values on such grids (the rest run at 1, 2 and 4 ranks).
 GRID_TESTS="tests/test_ops.py tests/test_pairing.py tests/test_allreduce_blocks.py
-  tests/test_own_block.py tests/test_halo.py tests/test_spmd.py
+  tests/test_own_block.py tests/test_overlapped_copy.py tests/test_halo.py tests/test_spmd.py
   tests/test_particle_mesh.py
   tests/test_fft.py::test_transforms_match_numpy
   tests/test_fft.py::test_local_slices_tile_global_index_space

@@ -70,6 +70,8 @@ def test_ragged_alltoall_own_block(comm):
 @pytest.mark.parametrize("rows", [[600] * 4, [600, 1, 600, 0]], ids=["equal", "unequal"])
 def test_allgatherv_equal_and_unequal_counts(comm, rows):
     counts = tuple(rows[s % 4] for s in range(comm.size))
+    if len(set(counts)) == 1 and len(set(rows)) > 1:
+        pytest.skip("one rank: no unequal counts (the 'equal' case covers this path)")
     x = distinct(comm, (counts[comm.rank], 3), np.float32)
     y = done(jax.jit(lambda v: mpicoll.allgatherv(v, counts, comm=comm))(x))
     assert_all_equal({"allgatherv": (y, np.concatenate(comm.allgather(x)))})

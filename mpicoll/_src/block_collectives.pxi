@@ -15,10 +15,16 @@ cdef int allgather_round(Call* c, int64_t off, int n, MPI_Datatype one,
 
 cdef int gather_round(Call* c, int64_t off, int n, MPI_Datatype one,
                       MPI_Datatype per_block) noexcept nogil:
+    # Off root the result is a copy of `x`, made during the first round
+    # where that overlaps (`copy_while_waiting`), else after the rounds.
     cdef int root = <int>c.attr[ATTR_ROOT]
-    return MPI_Gather(at(c.args[0], off), n, one,
-                      at(c.rets[0], off) if c.rank == root else NULL, n, per_block,
-                      root, c.comm)
+    cdef char* dst = at(c.rets[0], off) if c.rank == root else NULL
+    cdef MPI_Request request
+    if off == 0 and overlaps_copy(data_bytes(c.args[0])):
+        return copy_while_waiting(c, MPI_Igather(at(c.args[0], off), n, one, dst, n, per_block,
+                                                 root, c.comm, &request),
+                                  &request, c.rank != root)
+    return MPI_Gather(at(c.args[0], off), n, one, dst, n, per_block, root, c.comm)
 
 
 cdef int scatter_round(Call* c, int64_t off, int n, MPI_Datatype one,
@@ -51,7 +57,7 @@ cdef int gather(Call* c) noexcept nogil:
     if not datatype(c, c.args[0], &dtype, &isz):
         return MPI_ERR_TYPE
     cdef int ierr = block_rounds(c, num_elements(c.args[0]), dtype, isz, gather_round)
-    if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT]:
+    if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT] and not overlaps_copy(data_bytes(c.args[0])):
         copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * isz)
     return ierr
 

@@ -83,6 +83,21 @@ cdef bint counts_attribute(Call* c, const int64_t** counts) noexcept nogil:
     return True
 
 
+cdef int64_t largest_block(Call* c, int64_t row) noexcept nogil:
+    """The bytes of the largest rank's block of `row`-byte rows (gatherv,
+    scatterv): every rank knows every count, so alike on every rank; 0 if
+    the counts attribute is missing (the caller reports that)."""
+    cdef const int64_t* counts = c.array[ARRAY_COUNTS]
+    cdef int64_t largest = 0
+    cdef int i
+    if counts == NULL or c.array_len[ARRAY_COUNTS] != c.size:
+        return 0
+    for i in range(c.size):
+        if counts[i] * row > largest:
+            largest = counts[i] * row
+    return largest
+
+
 # One native MPI_*v call: from `src` and into `dst` (the operand's and the
 # result's memory, or NULL for a side that moves nothing: `vector_exchange`).
 ctypedef int (*VCall)(Call* c, char* src, char* dst, int* scounts, int* sdispl,
@@ -252,7 +267,14 @@ cdef int allgatherv_native(Call* c, char* src, char* dst, int* sc, int* sd, int*
 
 cdef int gatherv_native(Call* c, char* src, char* dst, int* sc, int* sd, int* rc,
                         int* rd) noexcept nogil:
+    # Off root the result is a copy of `x`, made during the call where that
+    # overlaps (`copy_while_waiting`), else by `rooted_vector` afterwards.
     cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef MPI_Request request
+    if overlaps_copy(largest_block(c, row_bytes(c.args[0]))):
+        return copy_while_waiting(c, MPI_Igatherv(src, sc[root], MPI_BYTE, dst, rc, rd, MPI_BYTE,
+                                                  root, c.comm, &request),
+                                  &request, c.rank != root)
     return MPI_Gatherv(src, sc[root], MPI_BYTE, dst, rc, rd, MPI_BYTE, root, c.comm)
 
 
@@ -356,9 +378,10 @@ cdef int rooted_vector(Call* c, bint gathering) noexcept nogil:
             # is 0): its own rows are where they belong already
             own[root] = 0
             each[root] = 0
-    ierr = vector_exchange(c, &t, gatherv_native if gathering else scatterv_native,
-                           counts_need_rounds(c, counts, row))
-    if gathering and ierr == MPI_SUCCESS and c.rank != root:
+    cdef int rounds = counts_need_rounds(c, counts, row)
+    ierr = vector_exchange(c, &t, gatherv_native if gathering else scatterv_native, rounds)
+    if gathering and ierr == MPI_SUCCESS and c.rank != root \
+            and (rounds or not overlaps_copy(largest_block(c, row))):     # else gatherv_native copied
         copy_buffer(c.rets[0], c.args[0], counts[c.rank] * row)
     return ierr
 
@@ -375,12 +398,7 @@ cdef int scatterv(Call* c) noexcept nogil:
     if not counts_attribute(c, &counts):
         return MPI_ERR_COUNT
     cdef int64_t row = row_bytes(c.rets[0])
-    cdef int64_t largest = 0
-    cdef int i
-    for i in range(c.size):
-        if counts[i] * row > largest:
-            largest = counts[i] * row
-    if packs_state(c, largest):
+    if packs_state(c, largest_block(c, row)):
         return packed_scatterv(c, counts, row)
     return with_announced_state(c, scatterv_data)
 
