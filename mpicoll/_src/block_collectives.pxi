@@ -57,7 +57,8 @@ cdef int gather(Call* c) noexcept nogil:
     if not datatype(c, c.args[0], &dtype, &isz):
         return MPI_ERR_TYPE
     cdef int ierr = block_rounds(c, num_elements(c.args[0]), dtype, isz, gather_round)
-    if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT] and not overlaps_copy(data_bytes(c.args[0])):
+    if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT] \
+            and not overlaps_copy(data_bytes(c.args[0])):     # else gather_round copied
         copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * isz)
     return ierr
 

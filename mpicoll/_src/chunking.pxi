@@ -39,13 +39,14 @@ cdef inline void copy_buffer(XLA_FFI_Buffer* dst, const XLA_FFI_Buffer* src,
 
 
 # Rooted operations whose result on some ranks is a copy of `x` (bcast's
-# root, gather's other ranks) make that copy while MPI moves the data: every
-# rank starts the operation nonblocking, the copying ranks copy, then all
-# wait. MPI reads `x` meanwhile, which the standard allows for a send
-# buffer. Copying first and then calling MPI added the whole copy (2 ranks,
-# mpi4py: a 1 MiB MPI_Bcast from root's `x` 54 us, copy then broadcast
-# 137 us, overlapped 57 us; a 16 MiB gather with the copy 3.8 ms, overlapped
-# 2.5 ms). A nonblocking collective costs 0.6-3.5 us more than a blocking
+# root, gather's and gatherv's other ranks) make that copy while MPI moves
+# the data: every rank starts the operation nonblocking, the copying ranks
+# copy, then all wait. MPI reads `x` meanwhile, which the standard allows
+# for a send buffer. Copying first and then calling MPI added the whole
+# copy (2 ranks, mpi4py: a 1 MiB MPI_Bcast 77 us, copy then broadcast
+# 169 us, overlapped 91 us; a 16 MiB gather with the copy 3.55 ms,
+# overlapped 2.40 ms; benchmarks/README.md, "Copies a rooted result
+# needs"). A nonblocking collective costs 0.6-3.5 us more than a blocking
 # one, so small messages stay blocking. A nonblocking collective matches
 # only nonblocking ones, so the choice depends on a size every rank knows
 # (`x`'s for bcast and gather, the largest block for gatherv). On the
