@@ -1,7 +1,7 @@
 """Rooted operations whose result is a copy of ``x`` on some ranks (bcast's
 root, gather's and gatherv's other ranks) make that copy while MPI moves
 the data, from 64 KiB on (a nonblocking call, the copy, then the wait;
-chunking.pxi, `copy_while_waiting`). Values against NumPy on every rank's
+chunking.pxi, `with_copy`). Values against NumPy on every rank's
 input, with every element distinct, every rank as root: below the
 threshold, above it in one call, and above it in chunked rounds (only the
 first round overlaps), with ``x`` live (the input must come back

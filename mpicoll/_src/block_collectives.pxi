@@ -15,16 +15,17 @@ cdef int allgather_round(Call* c, int64_t off, int n, MPI_Datatype one,
 
 cdef int gather_round(Call* c, int64_t off, int n, MPI_Datatype one,
                       MPI_Datatype per_block) noexcept nogil:
-    # Off root the result is a copy of `x`, made during the first round
-    # where that overlaps (`copy_while_waiting`), else after the rounds.
+    # Off root the result is a copy of `x`, made with the first round
+    # (`with_copy`).
     cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef char* src = at(c.args[0], off)
     cdef char* dst = at(c.rets[0], off) if c.rank == root else NULL
+    cdef bint copies = off == 0 and c.rank != root
     cdef MPI_Request request
     if off == 0 and overlaps_copy(data_bytes(c.args[0])):
-        return copy_while_waiting(c, MPI_Igather(at(c.args[0], off), n, one, dst, n, per_block,
-                                                 root, c.comm, &request),
-                                  &request, c.rank != root)
-    return MPI_Gather(at(c.args[0], off), n, one, dst, n, per_block, root, c.comm)
+        return with_copy(c, MPI_Igather(src, n, one, dst, n, per_block, root, c.comm, &request),
+                         &request, copies)
+    return with_copy(c, MPI_Gather(src, n, one, dst, n, per_block, root, c.comm), NULL, copies)
 
 
 cdef int scatter_round(Call* c, int64_t off, int n, MPI_Datatype one,
@@ -56,11 +57,7 @@ cdef int gather(Call* c) noexcept nogil:
     cdef int64_t isz
     if not datatype(c, c.args[0], &dtype, &isz):
         return MPI_ERR_TYPE
-    cdef int ierr = block_rounds(c, num_elements(c.args[0]), dtype, isz, gather_round)
-    if ierr == MPI_SUCCESS and c.rank != <int>c.attr[ATTR_ROOT] \
-            and not overlaps_copy(data_bytes(c.args[0])):     # else gather_round copied
-        copy_buffer(c.rets[0], c.args[0], num_elements(c.args[0]) * isz)
-    return ierr
+    return block_rounds(c, num_elements(c.args[0]), dtype, isz, gather_round)
 
 
 cdef int scatter(Call* c) noexcept nogil:

@@ -39,9 +39,10 @@ cdef inline void copy_buffer(XLA_FFI_Buffer* dst, const XLA_FFI_Buffer* src,
 
 
 # Rooted operations whose result on some ranks is a copy of `x` (bcast's
-# root, gather's and gatherv's other ranks) make that copy while MPI moves
-# the data: every rank starts the operation nonblocking, the copying ranks
-# copy, then all wait. MPI reads `x` meanwhile, which the standard allows
+# root, gather's and gatherv's other ranks) make that copy with their
+# first MPI call (`with_copy`), while MPI moves the data where it can: every
+# rank starts the operation nonblocking, the copying ranks copy, then all
+# wait. MPI reads `x` meanwhile, which the standard allows
 # for a send buffer. Copying first and then calling MPI added the whole
 # copy (2 ranks, mpi4py: a 1 MiB MPI_Bcast 77 us, copy then broadcast
 # 169 us, overlapped 91 us; a 16 MiB gather with the copy 3.55 ms,
@@ -60,14 +61,15 @@ cdef inline bint overlaps_copy(int64_t agreed_bytes) noexcept nogil:
     return mpicoll_copy_stream == NULL and agreed_bytes >= OVERLAPPED_COPY_MIN_BYTES
 
 
-cdef int copy_while_waiting(Call* c, int ierr, MPI_Request* request, bint copies) noexcept nogil:
-    """Finish the nonblocking operation that returned `ierr` and `request`,
-    first copying `x` into the result where `copies`."""
+cdef int with_copy(Call* c, int ierr, MPI_Request* request, bint copies) noexcept nogil:
+    """Finish the MPI call that returned `ierr`, copying `x` into the result
+    where `copies`: before waiting for `request` (a nonblocking call), or
+    after the call when `request` is NULL (a blocking one)."""
     if ierr != MPI_SUCCESS:
         return ierr
     if copies:
         copy_buffer(c.rets[0], c.args[0], data_bytes(c.args[0]))
-    return MPI_Wait(request, MPI_STATUS_IGNORE)
+    return MPI_Wait(request, MPI_STATUS_IGNORE) if request != NULL else MPI_SUCCESS
 
 
 ctypedef int (*BlockCall)(Call* call, int64_t offset, int n, MPI_Datatype one,

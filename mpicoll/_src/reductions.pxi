@@ -94,15 +94,15 @@ cdef int exscan_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) no
 
 
 cdef int bcast_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
-    # Root sends from `x`; its result, a copy of `x`, is made during the
-    # first range where that overlaps (`copy_while_waiting`), else before.
+    # Root sends from `x`; its result, a copy of `x`, is made with the
+    # first range (`with_copy`).
     cdef int root = <int>c.attr[ATTR_ROOT]
     cdef char* buf = at(c.args[0] if c.rank == root else c.rets[0], off)
+    cdef bint copies = off == 0 and c.rank == root
     cdef MPI_Request request
     if off == 0 and overlaps_copy(data_bytes(c.args[0])):
-        return copy_while_waiting(c, MPI_Ibcast(buf, n, t, root, c.comm, &request), &request,
-                                  c.rank == root)
-    return MPI_Bcast(buf, n, t, root, c.comm)
+        return with_copy(c, MPI_Ibcast(buf, n, t, root, c.comm, &request), &request, copies)
+    return with_copy(c, MPI_Bcast(buf, n, t, root, c.comm), NULL, copies)
 
 
 cdef int allreduce(Call* c) noexcept nogil:
@@ -142,8 +142,6 @@ cdef int bcast(Call* c) noexcept nogil:
 
 
 cdef int bcast_data(Call* c) noexcept nogil:
-    if c.rank == <int>c.attr[ATTR_ROOT] and not overlaps_copy(data_bytes(c.args[0])):
-        copy_buffer(c.rets[0], c.args[0], data_bytes(c.args[0]))
     return element_rounds(c, c.rets[0], False, bcast_range)
 
 

@@ -267,15 +267,16 @@ cdef int allgatherv_native(Call* c, char* src, char* dst, int* sc, int* sd, int*
 
 cdef int gatherv_native(Call* c, char* src, char* dst, int* sc, int* sd, int* rc,
                         int* rd) noexcept nogil:
-    # Off root the result is a copy of `x`, made during the call where that
-    # overlaps (`copy_while_waiting`), else by `rooted_vector` afterwards.
+    # Off root the result is a copy of `x`, made with the call (`with_copy`);
+    # `rooted_vector` makes it when rounds run instead.
     cdef int root = <int>c.attr[ATTR_ROOT]
+    cdef bint copies = c.rank != root
     cdef MPI_Request request
     if overlaps_copy(largest_block(c, row_bytes(c.args[0]))):
-        return copy_while_waiting(c, MPI_Igatherv(src, sc[root], MPI_BYTE, dst, rc, rd, MPI_BYTE,
-                                                  root, c.comm, &request),
-                                  &request, c.rank != root)
-    return MPI_Gatherv(src, sc[root], MPI_BYTE, dst, rc, rd, MPI_BYTE, root, c.comm)
+        return with_copy(c, MPI_Igatherv(src, sc[root], MPI_BYTE, dst, rc, rd, MPI_BYTE, root,
+                                         c.comm, &request), &request, copies)
+    return with_copy(c, MPI_Gatherv(src, sc[root], MPI_BYTE, dst, rc, rd, MPI_BYTE, root,
+                                    c.comm), NULL, copies)
 
 
 cdef int scatterv_native(Call* c, char* src, char* dst, int* sc, int* sd, int* rc,
@@ -380,8 +381,7 @@ cdef int rooted_vector(Call* c, bint gathering) noexcept nogil:
             each[root] = 0
     cdef int rounds = counts_need_rounds(c, counts, row)
     ierr = vector_exchange(c, &t, gatherv_native if gathering else scatterv_native, rounds)
-    if gathering and ierr == MPI_SUCCESS and c.rank != root \
-            and (rounds or not overlaps_copy(largest_block(c, row))):     # else gatherv_native copied
+    if gathering and rounds and ierr == MPI_SUCCESS and c.rank != root:   # else the native copied
         copy_buffer(c.rets[0], c.args[0], counts[c.rank] * row)
     return ierr
 
