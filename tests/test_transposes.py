@@ -57,7 +57,9 @@ HALO = Op("halo_exchange", lambda x, c: mpicoll.halo_exchange(x, 1, RING), _seri
 # alltoallv blocks beyond the 2 KiB that ride with its agreement, so a rank's
 # own block is copied in memory; allgatherv with equal counts
 # (MPI_Allgather); gather of a temporary, which off root becomes the result,
-# and scatter(v) doubled afterwards, whose transpose gathers a temporary.
+# and scatter(v) doubled afterwards, whose transpose gathers a temporary;
+# bcast and gather(v) of 64 KiB blocks, which copy x during a nonblocking
+# call (tests/test_overlapped_copy.py).
 def _rows_to(sender, receiver):
     return 3 * ((sender * receiver + sender + 1) % 3)
 
@@ -87,6 +89,16 @@ def _doubled(name, before):
               dtypes=(np.float64,))
 
 
+def _wide(name):
+    """Op `name` with rows of 8192 float64 (64 KiB), so every block reaches
+    the size from which bcast, gather and gatherv make their result's copy of
+    x during a nonblocking call; reduce, scatter and scatterv (their
+    transposes) get the same sizes."""
+    op = BY_NAME[name]
+    return Op(f"{name}_wide", op.call, op.serial,
+              shape=lambda rank, size: (*op.shape(rank, size)[:-1], 8192), dtypes=(np.float64,))
+
+
 HANDLER_PATHS = [
     Op("alltoallv_own_block", _alltoallv_own_block, _serial_alltoallv_own_block,
        shape=lambda rank, size: (sum(_rows_to(rank, s) for s in range(size)), 300),
@@ -96,6 +108,7 @@ HANDLER_PATHS = [
        dtypes=(np.float64,)),
     _doubled("gather", before=True), _doubled("gatherv", before=True),
     _doubled("scatter", before=False), _doubled("scatterv", before=False),
+    _wide("bcast"), _wide("gather"), _wide("gatherv"),
 ]
 DIFFERENTIABLE = [op for op in OPS if op.differentiable] + [HALO] + HANDLER_PATHS
 # The linear ones; PROD, MIN and MAX enter the other tests as linearizations,
