@@ -556,24 +556,90 @@ def plot(results, path, variants=None, title=None):
 # The same operations on CUDA arrays (docs/gpu.md, results in results/gpu/). Per
 # operation and size, in one run:
 #
-#   cupy      mpi4py on CuPy arrays with the same MPI (the floor), after the
-#             CuPy stream is synchronised; only where MPI is CUDA-aware
-#             (MPIX_Query_cuda_support), since another MPI would read device
-#             pointers as host memory
-#   mpi4py    mpi4py on host NumPy buffers, for the staging path's floor
-#             (staging adds two copies between GPU and pinned host memory)
+#   cupy      mpi4py on CuPy arrays with the same MPI (the CUDA-aware floor),
+#             after the CuPy stream is synchronised; only where MPI is
+#             CUDA-aware (MPIX_Query_cuda_support), since another MPI would
+#             read device pointers as host memory
+#   mpi4py    mpi4py on host NumPy buffers (no GPU involved)
+#   floor     staging by hand, the fair floor of the staged path: CuPy copies
+#             the device input into pinned host memory, mpi4py calls MPI on
+#             pinned buffers, CuPy copies the result back, the stream is
+#             synchronised
+#   identity  a jitted `x + 1` on the same CUDA array: JAX's cost of one
+#             jitted call on the GPU, which every mpicoll call also pays
 #   staged    mpicoll, one op per jitted call on a CUDA array, staging path
-#   aware     mpicoll, the same call with device pointers to MPI; only where
-#             MPI is CUDA-aware
+#   staged10  per op: ten chained ops (each on the previous one's result) in
+#             one jitted call, staging path
+#   loop10    per op: the same ten ops as a lax.fori_loop in one jitted call
+#   aware     mpicoll, one op per jitted call with device pointers to MPI;
+#             only where MPI is CUDA-aware
+#   aware10   per op: ten chained ops in one jitted call, device pointers
 #
+# The ratios: staged10/floor and loop10/floor (per-op cost against staging
+# by hand), staged/(floor+identity) (one jitted call against staging by hand
+# plus JAX's dispatch), aware/cupy.
 # Written to --out/primitives_gpu_np<P>.txt and .json.
 
-GPU_VARIANTS = ["cupy", "mpi4py", "staged", "aware"]
+GPU_VARIANTS = ["cupy", "mpi4py", "floor", "identity", "staged", "staged10", "loop10",
+                "aware", "aware10"]
+CHAINED = ("allreduce", "alltoall", "sendrecv", "alltoallv", "bcast", "scan")  # result shape = x
+
+
+class PinnedArrays:
+    """An ARRAYS for op.mpi4py whose buffers are page-locked host memory,
+    remembered so that the floor can copy the result back to the GPU."""
+
+    def __init__(self, cupyx):
+        self.cupyx, self.made = cupyx, []
+
+    def empty(self, shape, dtype):
+        buf = self.cupyx.empty_pinned(shape, dtype)
+        self.made.append(buf)
+        return buf
+
+
+def staging_floor(op, shape, count, cupy, cupyx):
+    """Staging by hand: device -> pinned, MPI on pinned buffers, pinned ->
+    device, synchronised; the result lands in a CuPy array."""
+    global ARRAYS
+    stream = cupy.cuda.Stream(non_blocking=True)
+    x = cupy.ones(shape, DTYPE)
+    send = cupyx.empty_pinned(shape, DTYPE)
+    ARRAYS = pinned = PinnedArrays(cupyx)
+    try:
+        mpi = op.mpi4py(send, count)
+    finally:
+        ARRAYS = np
+    back = pinned.made[-1] if pinned.made else send      # bcast: in place
+    out = cupy.empty(back.shape, DTYPE)
+
+    def call():
+        with stream:
+            x.get(out=send, stream=stream, blocking=False)
+            stream.synchronize()
+            mpi()
+            out.set(back, stream=stream)
+            stream.synchronize()
+    return call
+
+
+def chained(f, times, loop):
+    """`times` ops, each on the previous result, in one function: unrolled
+    or as a lax.fori_loop."""
+    if loop:
+        return lambda x: lax.fori_loop(0, times, lambda i, v: f(v), x)
+
+    def body(x):
+        for _ in range(times):
+            x = f(x)
+        return x
+    return body
 
 
 def run_gpu(quick, sizes, names):
     global ARRAYS
     import cupy
+    import cupyx
     from mpicoll._src import _ffi, gpu
     aware = _ffi.cuda_report()["mpi_answer"] == 1
     device = jax.devices("cuda")[0]
@@ -581,6 +647,7 @@ def run_gpu(quick, sizes, names):
     for op, count, shape, n, warm, row in sweep(quick, sizes, names):
         ARRAYS = np
         row["mpi4py"] = measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)
+        row["floor"] = measure(staging_floor(op, shape, count, cupy, cupyx), n, warm)
         if aware:
             ARRAYS = cupy
             floor = op.mpi4py(cupy.ones(shape, DTYPE), count)
@@ -592,13 +659,22 @@ def run_gpu(quick, sizes, names):
             row["cupy"] = measure(synced, n, warm)
             ARRAYS = np
         x = jax.device_put(jnp.ones(shape, DTYPE), device)
-        f1 = jax.jit(returning(op.jax(mpicoll, count)))
-        for variant, mode in (("staged", 0), ("aware", 1)):
+        row["identity"] = measure(jax_call(jax.jit(lambda v: v + 1), x), n, warm)
+        one = op.jax(mpicoll, count)
+        calls = {"": (jax.jit(returning(one)), 1)}
+        if row["op"] in CHAINED:
+            calls["10"] = (jax.jit(chained(one, 10, loop=False)), 10)
+            calls["loop10"] = (jax.jit(chained(one, 10, loop=True)), 10)
+        for base, mode in (("staged", 0), ("aware", 1)):
             if mode == 1 and not aware:
                 continue
             _ffi.set_cuda_aware(mode)
             try:
-                row[variant] = measure(jax_call(f1, x), n, warm)
+                for suffix, (f, times) in calls.items():
+                    name = "loop10" if suffix == "loop10" else base + suffix
+                    if name not in GPU_VARIANTS or (suffix == "loop10" and mode == 1):
+                        continue
+                    row[name] = measure(jax_call(f, x), max(3, n // times), warm) / times
             finally:
                 gpu.cuda_aware_mode_from_environment()
         results.append(row)
@@ -607,18 +683,26 @@ def run_gpu(quick, sizes, names):
     return results, aware
 
 
+GPU_RATIOS = [("staged10/floor", "staged10", ("floor",)),
+              ("loop10/floor", "loop10", ("floor",)),
+              ("staged/(fl+id)", "staged", ("floor", "identity")),
+              ("aware/cupy", "aware", ("cupy",))]
+
+
 def gpu_header():
     return (f"{'op':{OPCOL}}{'size':>{SIZECOL}}"
             + "".join(f"{v:>{EXTRA}}" for v in GPU_VARIANTS)
-            + f"{'staged/mpi4py':>{EXTRA}}{'aware/cupy':>{EXTRA}}")
+            + "".join(f"{label:>{EXTRA + 2}}" for label, _, _ in GPU_RATIOS))
 
 
 def gpu_row_line(row):
     cells = "".join((fmt_time(row[v]) if v in row else "-").rjust(EXTRA) for v in GPU_VARIANTS)
-    ratio = lambda a, b: (f"{row[a] / row[b]:.2f}x" if a in row and b in row  # noqa: E731
-                          else "-").rjust(EXTRA)
-    return (f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{cells}"
-            f"{ratio('staged', 'mpi4py')}{ratio('aware', 'cupy')}")
+    ratios = ""
+    for _, top, bottom in GPU_RATIOS:
+        ok = top in row and all(b in row for b in bottom)
+        text = f"{row[top] / sum(row[b] for b in bottom):.2f}x" if ok else "-"
+        ratios += text.rjust(EXTRA + 2)
+    return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{cells}{ratios}"
 
 
 def main_gpu(args, names):

@@ -33,7 +33,12 @@ goes back through all of it. Run:
 It prints the particle count and, with --check, the largest difference
 from the same run on one rank (particles matched by id) and the gradient
 check; rank 0 writes a PNG of the projected density at the start and the
-end (with matplotlib: `pip install "mpicoll[examples]"`).
+end (with matplotlib: `pip install "mpicoll[examples]"`). With `--save
+PATH`, rank 0 also writes to an .npz, gathered from every rank, the final
+positions `position` (m^3, 3) and the loss's gradient with respect to the
+initial displacements `gradient` (m^3, 3), both ordered by particle id
+(`id`), and the loss `loss` (summed over ranks), for comparing runs at
+other rank counts or on other devices (scripts/compare_runs.py).
 
 The N-rank run is not bitwise the 1-rank run: the distributed FFT and the
 deposits add the same terms in another order (and the halo accumulation
@@ -206,18 +211,23 @@ def gather_by_id(sim, state, count, values):
 
 def run_and_differentiate(sim, displacement, direction, eps=1e-5):
     """Final positions and the loss's gradient (by particle id, every rank's,
-    on every rank), and the loss's finite difference along `direction`
-    (summed over ranks): one compiled function of the displacement."""
+    on every rank); and, summed over ranks, the loss's finite difference
+    along `direction`, the gradient's directional derivative, the particle
+    count, the loss, and the finite difference's plus - minus (the loss at
+    displacement + eps * direction minus the loss at - eps * direction): one
+    compiled function of the displacement."""
     value_and_grad = jax.jit(jax.value_and_grad(sim.loss, has_aux=True))
-    (_, (state, count)), grad = value_and_grad(displacement)
+    (value, (state, count)), grad = value_and_grad(displacement)
     final, ids = gather_by_id(sim, state, count, state["pos"])
     start, count0 = sim.initial(displacement)
     grads, _ = gather_by_id(sim, start, count0, grad)
     plus = float(value_and_grad(displacement + eps * direction)[0][0])
     minus = float(value_and_grad(displacement - eps * direction)[0][0])
-    fd = sim.comm.allreduce((plus - minus) / (2 * eps))
+    difference = sim.comm.allreduce(plus - minus)
+    fd = difference / (2 * eps)
     directional = sim.comm.allreduce(float(np.sum(np.asarray(grad) * direction)))
-    return final, ids, grads, fd, directional, int(sim.comm.allreduce(int(count)))
+    return (final, ids, grads, fd, directional, int(sim.comm.allreduce(int(count))),
+            sim.comm.allreduce(float(value)), difference)
 
 
 def compare_with_one_rank(n, m, steps, comm):
@@ -228,7 +238,8 @@ def compare_with_one_rank(n, m, steps, comm):
     sim = Simulation(n, m, comm, steps=steps)
     disp = initial_displacement(sim)
     direction = np.random.default_rng(7 + comm.rank).normal(size=disp.shape)
-    final, ids, grads, fd, directional, count = run_and_differentiate(sim, disp, direction)
+    final, ids, grads, fd, directional, count, _, difference = run_and_differentiate(
+        sim, disp, direction)
     if comm.size > 1:    # rank 0 runs the one-rank reference, the others wait for it
         reference = None
         if comm.rank == 0:
@@ -245,7 +256,18 @@ def compare_with_one_rank(n, m, steps, comm):
             "position": float(np.abs(wrapped).max()),
             "gradient": float(np.abs(grads - s_grads).max() / np.abs(s_grads).max()),
             "finite difference": abs(fd - directional) / max(1.0, abs(directional)),
+            "plus - minus": difference, "directional": directional,
             "count": count}
+
+
+def save_results(sim, path):
+    """Rank 0 writes the final positions and the loss's gradient (by particle
+    id, gathered from every rank) and the loss to the .npz `path`."""
+    disp = initial_displacement(sim)
+    final, ids, grads, *_, loss, _ = run_and_differentiate(sim, disp, np.zeros_like(disp))
+    if sim.comm.rank == 0:
+        np.savez(path, position=final, gradient=grads, id=ids, loss=loss)
+        print(f"results (position, gradient, id, loss) written to {path}")
 
 
 def projected_density(sim, state, count):
@@ -274,6 +296,8 @@ def main():
     parser.add_argument("--check", action="store_true",
                         help="compare with the same run on one rank")
     parser.add_argument("--out", default="particle_mesh.png")
+    parser.add_argument("--save", metavar="PATH", help="write the gathered final positions, "
+                        "gradient (by particle id) and loss to this .npz")
     args = parser.parse_args()
     world = MPI.COMM_WORLD
     comm = world.Create_cart([world.size], periods=[True])
@@ -281,8 +305,11 @@ def main():
         result = compare_with_one_rank(args.n, args.m, args.steps, comm)
         if world.rank == 0:
             print(result)
-        return
     sim = Simulation(args.n, args.m, comm, steps=args.steps)
+    if args.save:
+        save_results(sim, args.save)
+    if args.check:
+        return
     state, count = sim.initial(initial_displacement(sim))
     before = projected_density(sim, state, count)
     state, count = jax.jit(sim.run)(state, count)

@@ -17,6 +17,9 @@ one jitted function of the rank's block. Run:
 It prints the max error against the analytic solution (float64: ~1e-14) and
 writes a PNG of the plane z ~ pi/6 of the computed solution (with matplotlib:
 `pip install "mpicoll[examples]"`; without it the example stops at once and says so).
+With `--save PATH`, rank 0 also writes the whole solution `u` (n, n, n),
+gathered from every rank, and `max_error` to an .npz, for comparing runs at
+other rank counts or on other devices (scripts/compare_runs.py).
 """
 
 import argparse
@@ -83,6 +86,17 @@ def solve(n, comm):
     return u, slices, comm.allreduce(error, op=MPI.MAX)
 
 
+def gather_field(u, slices, shape, comm):
+    """The whole field from every rank's block, on rank 0 (None elsewhere)."""
+    pieces = comm.gather((slices, u), root=0)
+    if comm.rank != 0:
+        return None
+    field = np.zeros(shape)
+    for sl, piece in pieces:
+        field[sl] = piece
+    return field
+
+
 def save_slice(u, slices, shape, comm, path):
     """Gather the plane nearest z = pi/6 on rank 0 and plot it."""
     iz = round(shape[2] / 12)
@@ -109,12 +123,19 @@ def main():
     parser.add_argument("--n", type=int, default=64, help="grid points per axis")
     parser.add_argument("--grid", choices=["pencil", "slab"], default="pencil")
     parser.add_argument("--out", default="poisson_fft3d.png", help="PNG of the plane z ~ pi/6")
+    parser.add_argument("--save", metavar="PATH",
+                        help="write the gathered solution and the max error to this .npz")
     args = parser.parse_args()
     pyplot()    # without matplotlib, stop now (every rank) rather than after the solve
     world = MPI.COMM_WORLD
     comm = make_grid(world, args.grid)
     u, slices, error = solve(args.n, comm)
     save_slice(u, slices, (args.n,) * 3, comm, args.out)
+    if args.save:
+        field = gather_field(u, slices, (args.n,) * 3, comm)
+        if world.rank == 0:
+            np.savez(args.save, u=field, max_error=error)
+            print(f"results (u, max_error) written to {args.save}")
     if world.rank == 0:
         dims = comm.Get_topo()[0]
         print(f"{args.n}^3 grid on {world.size} rank(s), {args.grid} grid {dims}: "

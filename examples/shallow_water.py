@@ -29,6 +29,14 @@ it. Each rank's loss is the misfit on its own block; by mpicoll's gradient
 convention ``jax.grad`` of it is the gradient of the *global* misfit with
 respect to the rank's block (the exchanges' transposes carry the
 sensitivities across rank boundaries).
+
+With ``--save PATH`` rank 0 also writes, gathered from every rank into
+global arrays, the final fields ``h``, ``hu``, ``hv`` (NY, NX) and the
+inverse problem's ``inverse_gradient`` (the first gradient, at flat
+water), ``inverse_h0`` (the fitted initial height), ``inverse_misfit``
+(per iteration) and ``inverse_relative_error`` (before, after) to an .npz,
+for comparing runs at other rank counts or on other devices
+(scripts/compare_runs.py).
 """
 
 import argparse
@@ -168,12 +176,26 @@ def save_png(cart, shape, mine, path, title):
     plt.close(fig)
 
 
+def gather_global(cart, shape, mine):
+    """The global (NY, NX, ...) array from every rank's block, on rank 0 (None elsewhere)."""
+    pieces = cart.gather((local_slices(shape + (3,), cart)[:2], np.asarray(mine)), root=0)
+    if cart.Get_rank() != 0:
+        return None
+    out = np.empty(shape + pieces[0][1].shape[2:])
+    for sl, part in pieces:
+        out[sl] = part
+    return out
+
+
 # ---------------------------------------------------------- inverse problem
 
-def inverse_problem(cart, shape=(32, 48), steps=30, iterations=20, rate=1.5, log=print):
+def inverse_problem(cart, shape=(32, 48), steps=30, iterations=20, rate=1.5, log=print,
+                    fields=None):
     """Recover the initial height from the final height by gradient descent.
 
-    Returns (losses, initial relative error, final relative error).
+    Returns (losses, initial relative error, final relative error). A dict
+    `fields` receives this rank's blocks of the first gradient ("gradient")
+    and of the fitted initial height ("h0").
     """
     truth = drops(shape, [(shape[0] * 0.4, shape[1] * 0.35), (shape[0] * 0.65, shape[1] * 0.7)],
                   amplitude=0.2, width=4.0)
@@ -200,9 +222,13 @@ def inverse_problem(cart, shape=(32, 48), steps=30, iterations=20, rate=1.5, log
     for it in range(iterations):
         value, grad = value_and_grad(h0)          # grad: of the global misfit
         losses.append(cart.allreduce(float(value)))
+        if it == 0 and fields is not None:
+            fields["gradient"] = np.asarray(grad)
         h0 = h0 - rate * grad
         if it % 5 == 0 or it == iterations - 1:
             log(f"  iteration {it:3d}: global misfit {losses[-1]:.3e}")
+    if fields is not None:
+        fields["h0"] = np.asarray(h0)
     return losses, err0, rel_error(h0)
 
 
@@ -215,6 +241,8 @@ def main():
     parser.add_argument("--steps", type=int, default=150)
     parser.add_argument("--inverse-iterations", type=int, default=20)
     parser.add_argument("--inverse-steps", type=int, default=30)
+    parser.add_argument("--save", metavar="PATH",
+                        help="write the gathered final fields and inverse results to this .npz")
     args = parser.parse_args()
     pyplot()    # without matplotlib, stop now (every rank) rather than after the run
 
@@ -239,10 +267,21 @@ def main():
         f"{args.inverse_steps} steps ({args.inverse_iterations} gradient steps, jax.grad "
         "through lax.scan)")
     start = time.perf_counter()
-    losses, err0, err1 = inverse_problem(cart, steps=args.inverse_steps,
-                                         iterations=args.inverse_iterations, log=log)
+    fields, inverse_shape = {}, (32, 48)
+    losses, err0, err1 = inverse_problem(cart, inverse_shape, steps=args.inverse_steps,
+                                         iterations=args.inverse_iterations, log=log,
+                                         fields=fields)
     log(f"  misfit {losses[0]:.3e} -> {losses[-1]:.3e}; relative error of the initial "
         f"height {err0:.3f} -> {err1:.3f}  ({time.perf_counter() - start:.1f} s)")
+    if args.save:
+        final = gather_global(cart, shape, mine)
+        gradient = gather_global(cart, inverse_shape, fields["gradient"])
+        h0 = gather_global(cart, inverse_shape, fields["h0"])
+        if rank == 0:
+            np.savez(args.save, h=final[..., 0], hu=final[..., 1], hv=final[..., 2],
+                     inverse_gradient=gradient, inverse_h0=h0, inverse_misfit=np.array(losses),
+                     inverse_relative_error=np.array([err0, err1]))
+        log(f"results written to {args.save}")
     ok = diff < 1e-12 and losses[-1] < 1e-2 * losses[0] and err1 < 0.5 * err0
     cart.Free()
     if not ok:

@@ -7,7 +7,9 @@
 # Made for a GPU machine without network access whose python3 has JAX with
 # its CUDA plugin, CuPy, Cython, setuptools, pytest and pytest-timeout. The
 # MPIs and mpi4py come as wheels for that Python in .whl/ (docs/gpu.md says
-# how to download them): mpich, openmpi, mpi4py, and ducc0 if absent.
+# how to download them): mpich, openmpi, mpi4py, and ducc0 if absent; the
+# CUDA-aware MPI ("cuda-openmpi") is the folder scripts/build_cuda_openmpi.sh
+# makes (.cuda-openmpi/), carried along.
 # Each MPI gets its own virtual environment that sees python3's packages
 # (a .pth file: python3 may itself be a virtual environment, whose packages
 # --system-site-packages would not show) and its own copy of the sources.
@@ -24,21 +26,35 @@
 #   OUT                 where results go (default ./gpu-check-out)
 #   GPUCHECK_BUDGET     seconds for the whole run (default 450)
 #   GPUCHECK_PYTHON     the interpreter with JAX and CuPy (default python3)
-#   GPUCHECK_MPIS       which MPIs, in order (default "mpich openmpi")
+#   GPUCHECK_MPIS       which MPIs, in order (default "cuda-openmpi mpich
+#                       openmpi", cuda-openmpi only where its folder exists)
+#   GPUCHECK_CUDA_MPI   the CUDA-aware Open MPI's folder (default .cuda-openmpi)
 #   GPUCHECK_STEPS      only these steps (names as in the summary, e.g.
 #                       "mpich/tests-np2 bench/fft3d-np1"); default all
 #   GPUCHECK_WORK       scratch folder (default /tmp/mpicoll-gpu-check)
 #   GPUCHECK_PYTEST     extra pytest arguments (e.g. "-k staging")
 #   GPUCHECK_FFT_N      global size of the FFT benchmark (default 256)
+#   GPUCHECK_EXAMPLES   the examples run on GPU and CPU and compared
+#   GPUCHECK_DEMO       mpi4jax's examples/shallow_water.py: if set, run
+#                       scripts/gpu_demo_diagnosis.py on it (GPU against CPU)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/gpu-check-out}
 BUDGET=${GPUCHECK_BUDGET:-450}
 PY=${GPUCHECK_PYTHON:-python3}
-MPIS=${GPUCHECK_MPIS:-mpich openmpi}
+CUDA_MPI=$(cd "${GPUCHECK_CUDA_MPI:-.cuda-openmpi}" 2>/dev/null && pwd || true)
+if [ -n "$CUDA_MPI" ]; then
+  MPIS=${GPUCHECK_MPIS:-cuda-openmpi mpich openmpi}
+else
+  MPIS=${GPUCHECK_MPIS:-mpich openmpi}
+fi
 ONLY=${GPUCHECK_STEPS:-}
 WORK=${GPUCHECK_WORK:-/tmp/mpicoll-gpu-check}
 FFT_N=${GPUCHECK_FFT_N:-256}
+# the examples run on GPU and CPU (file and arguments)
+EXAMPLES=${GPUCHECK_EXAMPLES:-"poisson_fft3d.py shallow_water.py particle_mesh.py"}
+DEMO=$(cd "$(dirname "${GPUCHECK_DEMO:-/nonexistent/x}")" 2>/dev/null &&
+       echo "$PWD/$(basename "$GPUCHECK_DEMO")" || true)
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 LOGS=$WORK/logs
@@ -123,20 +139,37 @@ make_env() {
   "$PY" -c 'import site; print("".join(f"import site; site.addsitedir({d!r})\n"
                                        for d in site.getsitepackages()))' \
     > "$site/_gpu_check_base.pth"
-  local wheels=(.whl/"$mpi"-*.whl .whl/mpi4py-*.whl)
+  local wheels=(.whl/mpi4py-*.whl)
+  [ "$mpi" = cuda-openmpi ] || wheels+=(.whl/"$mpi"-*.whl)
   "$venv/bin/python" -c 'import ducc0' 2>/dev/null || wheels+=(.whl/ducc0-*.whl)
   # --ignore-installed: python3's own mpi4py (seen through the .pth) stays
   # untouched; this environment gets its own, loading this MPI
   "$venv/bin/python" -m pip install -q --no-index --no-deps --no-compile --ignore-installed \
     "${wheels[@]}" || return 1
   mkdir -p "$src"
-  cp -r mpicoll tests scripts benchmarks setup.py pyproject.toml README.md "$src"/
+  cp -r mpicoll tests scripts benchmarks examples setup.py pyproject.toml README.md "$src"/
   find "$src/mpicoll" \( -name "*.so" -o -name "*.c" \) -delete
-  (cd "$src" && PATH="$venv/bin:$PATH" MPICC="$venv/bin/mpicc" \
+  (cd "$src" && mpi_vars "$mpi" && PATH="$venv/bin:$PATH" \
      "$venv/bin/python" -m pip install -q --no-build-isolation --no-deps --ignore-installed -e .) \
     || return 1
-  (cd "$src" && MPI4PY_LIBMPI=$(libmpi "$mpi") "$venv/bin/python" -c \
+  (cd "$src" && mpi_vars "$mpi" && "$venv/bin/python" -c \
      'import mpicoll, mpi4py.MPI as M; print(mpicoll.__file__); print(M.Get_library_version())')
+}
+
+# mpi_vars MPI: export what building and running with that MPI needs (in a
+# subshell): its mpicc, the libmpi mpi4py loads and, for the carried
+# CUDA-aware Open MPI, where it now lies (OPAL_PREFIX) and its transport:
+# ob1 with the smcuda BTL (shared memory with CUDA IPC between the ranks of
+# this node).
+mpi_vars() {
+  export MPI4PY_LIBMPI=$(libmpi "$1")
+  if [ "$1" = cuda-openmpi ]; then
+    export OPAL_PREFIX=$CUDA_MPI PATH="$CUDA_MPI/bin:$PATH" MPICC=$CUDA_MPI/bin/mpicc
+    export LD_LIBRARY_PATH="$CUDA_MPI/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export OMPI_MCA_pml=ob1 OMPI_MCA_btl=smcuda,sm,self
+  else
+    export MPICC=$WORK/venv-$1/bin/mpicc
+  fi
 }
 
 # libmpi MPI: the library mpi4py must load. Named, since mpi4py's wheel
@@ -146,6 +179,7 @@ libmpi() {
   case $1 in
     mpich) echo "$WORK/venv-$1/lib/libmpi.so.12" ;;
     openmpi) echo "$WORK/venv-$1/lib/libmpi.so.40" ;;
+    cuda-openmpi) echo "$CUDA_MPI/lib/libmpi.so.40" ;;
   esac
 }
 
@@ -154,9 +188,9 @@ in_env() {
   local mpi=$1
   shift
   local over=""
-  [ "$mpi" = openmpi ] && over="--allow-run-as-root --oversubscribe"
-  (cd "$WORK/src-$mpi" &&
-   PATH="$WORK/venv-$mpi/bin:$PATH" OVER="$over" OMPI_MCA_op=^avx MPI4PY_LIBMPI=$(libmpi "$mpi") \
+  [ "$mpi" != mpich ] && over="--allow-run-as-root --oversubscribe"
+  (cd "$WORK/src-$mpi" && mpi_vars "$mpi" &&
+   PATH="$WORK/venv-$mpi/bin:$PATH" OVER="$over" OMPI_MCA_op=^avx \
    JAX_PLATFORMS=cuda,cpu XLA_PYTHON_CLIENT_PREALLOCATE=false PYTHONUNBUFFERED=1 \
    bash -c "$*")
 }
@@ -167,6 +201,25 @@ tests() {   # tests MPI RANKS
     cat test-logs/np$2-rank1.log 2>/dev/null | tail -n 60 | sed 's/^/[rank 1] /'; exit \$rc"
 }
 
+# examples MPI RANKS: every example that can save its results, once on the
+# GPU and once on the CPU (at the same time), then compared within the
+# tolerance of GPU rounding (scripts/compare_runs.py)
+examples() {
+  in_env "$1" "rc=0; dir=\$PWD/example-runs-np$2; mkdir -p \$dir
+    for ex in $EXAMPLES; do
+      name=\${ex%% *}; name=\${name%.py}
+      for where in cuda cpu; do
+        JAX_PLATFORMS=\$where mpiexec \$OVER -n $2 python examples/\$ex \
+          --save \$dir/\$name-\$where.npz < /dev/null > \$dir/\$name-\$where.log 2>&1 &
+      done
+      wait
+      for where in cuda cpu; do echo \"--- \$name on \$where:\"; tail -n 8 \$dir/\$name-\$where.log; done
+      python scripts/compare_runs.py \$dir/\$name-cuda.npz \$dir/\$name-cpu.npz \
+        --label \"\$name, $2 rank(s), GPU vs CPU\" || rc=1
+    done
+    cp -r \$dir $LOGS/ 2>/dev/null; exit \$rc"
+}
+
 wait_build() {   # the build step: waits for that MPI's background build
   local mpi=$1
   while [ ! -f "$LOGS/build-$mpi.rc" ]; do sleep 1; done
@@ -174,8 +227,8 @@ wait_build() {   # the build step: waits for that MPI's background build
   return "$(cat "$LOGS/build-$mpi.rc")"
 }
 
-export WORK LOGS PY GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"   # read by the functions below
-export -f facts make_env libmpi in_env tests wait_build
+export WORK LOGS PY CUDA_MPI EXAMPLES GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"   # read by the functions below
+export -f facts make_env mpi_vars libmpi in_env tests wait_build examples
 echo "mpicoll GPU check: budget ${BUDGET}s, MPIs: $MPIS, results in $OUT"
 # Build every environment at once (the machine has cores to spare); each
 # MPI's steps wait for its own build only.
@@ -185,6 +238,7 @@ done
 step machine 60 facts
 
 BENCH=$LOGS/bench
+SIZES="8 65536 1048576 67108864"
 first=${MPIS%% *}
 for mpi in $first; do
   step "$mpi/build" 240 wait_build "$mpi" || continue
@@ -200,27 +254,40 @@ for mpi in ${MPIS#"$first"}; do
   step "$mpi/info" 60 in_env "$mpi" "python -m mpicoll"
 done
 
-# Benchmark with the first MPI: primitives (staged, and CUDA-aware where the
-# MPI says so, against mpi4py on NumPy and on CuPy buffers), then fft3d.
-step bench/primitives-np2 120 in_env "$first" \
-  "mpiexec \$OVER -n 2 python benchmarks/primitives.py --gpu --rounds 1 \
-   --ops allreduce alltoall sendrecv --sizes 8 1048576 67108864 268435456 --out $BENCH"
+# Benchmark with the first MPI: primitives (staged and by-hand staging, and
+# CUDA-aware where the MPI says so, against mpi4py on NumPy and on CuPy
+# buffers) at 1 and 2 ranks, then fft3d.
+for np in 1 2; do
+  step bench/primitives-np$np 150 in_env "$first" \
+    "mpiexec \$OVER -n $np python benchmarks/primitives.py --gpu --rounds 1 \
+     --ops allreduce alltoall sendrecv --sizes $SIZES --out $BENCH"
+done
 step bench/fft3d-np1 60 in_env "$first" \
   "mpiexec \$OVER -n 1 python benchmarks/fft3d_gpu.py --n $FFT_N --out $BENCH"
 step bench/fft3d-np2 60 in_env "$first" \
   "mpiexec \$OVER -n 2 python benchmarks/fft3d_gpu.py --n $FFT_N --out $BENCH"
+
+# The examples on the GPU against the same runs on the CPU.
+step "$first/examples-np1" 150 examples "$first" 1
+step "$first/examples-np2" 150 examples "$first" 2
+
+# mpi4jax's shallow-water demo (GPUCHECK_DEMO: its examples/shallow_water.py),
+# GPU against CPU step by step, on each path
+if [ -n "$DEMO" ]; then
+  for np in 1 2; do
+    for aware in auto 0; do
+      step "$first/demo-np$np-aware-$aware" 120 in_env "$first" \
+        "MPICOLL_CUDA_AWARE=$aware DIAG_TAG='cuda-aware=$aware' mpiexec \$OVER -n $np \
+         python scripts/gpu_demo_diagnosis.py --demo $DEMO --steps 100"
+    done
+  done
+fi
 
 for mpi in ${MPIS#"$first"}; do
   [ "$(cat "$LOGS/build-$mpi.rc" 2>/dev/null)" = 0 ] || continue
   step "$mpi/self-test-np2" 90 in_env "$mpi" "mpiexec \$OVER -n 2 python -m mpicoll --self-test"
   step "$mpi/tests-np2" 180 tests "$mpi" 2
   step "$mpi/tests-np1" 150 tests "$mpi" 1
-  if grep -aq "CUDA-aware" "$LOGS/$mpi-info.log" 2>/dev/null; then
-    step "bench/$mpi-primitives-np2" 120 in_env "$mpi" \
-      "mpiexec \$OVER -n 2 python benchmarks/primitives.py --gpu --rounds 1 \
-       --ops allreduce alltoall sendrecv --sizes 8 1048576 67108864 268435456 \
-       --out $BENCH/$mpi"
-  fi
 done
 wait
 

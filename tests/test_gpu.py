@@ -23,9 +23,12 @@ each against a reference computed on the CPU from every rank's input:
   in a `fori_loop` whose result depends on the order of the iterations;
 * gradients and JVPs of every differentiable operation against the serial
   reference;
-* fft3d and halo_exchange against NumPy, the halo exchange's adjoint
-  against the CPU's;
-* the staging buffers are reused, not allocated per call.
+* fft3d and halo_exchange against NumPy, the halo exchange's adjoint and
+  the gradient through rfft3d/irfft3d against the CPU's;
+* the staging buffers are reused, not allocated per call;
+* each path hands MPI the memory it reports: device pointers and no pinned
+  buffer on the CUDA-aware path (counted by the handlers), staged calls on
+  the staging path.
 """
 
 import os
@@ -233,6 +236,32 @@ def test_fft3d_matches_numpy(grid, path):
         cart.Free()
 
 
+@pytest.mark.parametrize("grid", [1, 2])
+def test_real_fft3d_gradient_matches_cpu(grid, path):
+    """The gradient through rfft3d and irfft3d (their transposes bind the
+    local real transforms in the inverse direction, which the GPU runs
+    through jnp.fft, not ducc0) equals the same gradient on the CPU."""
+    dims = MPI.Compute_dims(WORLD.size, grid)
+    cart = WORLD.Create_cart(dims, periods=[True] * grid)
+    try:
+        shape = (6, 4, 6)
+        rng = np.random.default_rng(5)
+        whole, weights = rng.normal(size=shape), rng.normal(size=shape)
+        inner = mpicoll.fft.local_slices(shape, cart)
+
+        def loss(v, w):
+            spectrum = mpicoll.rfft3d(v, cart)
+            return jnp.sum(w * mpicoll.irfft3d(spectrum * spectrum, shape[2], cart))
+
+        grad = jax.jit(jax.grad(loss))
+        got = grad(on_gpu(whole[inner]), on_gpu(weights[inner]))
+        check_on_gpu(got, "grad of rfft3d/irfft3d")
+        want = grad(jax.device_put(whole[inner], CPU), jax.device_put(weights[inner], CPU))
+        np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-10, atol=1e-10)
+    finally:
+        cart.Free()
+
+
 def test_halo_exchange_matches_numpy(path):
     dims = MPI.Compute_dims(WORLD.size, 2)
     cart = WORLD.Create_cart(dims, periods=[True, True])
@@ -269,6 +298,34 @@ def test_halo_exchange_adjoint_matches_cpu(path):
         assert_all_equal({"halo adjoint": (got, np.asarray(want))})
     finally:
         cart.Free()
+
+
+def test_each_path_hands_mpi_the_memory_it_says(path):
+    """On the CUDA-aware path every call hands MPI device pointers and no
+    pinned buffer is made (no silent staging); on the staging path every
+    call stages. Counted by the CUDA handlers themselves."""
+    _ffi.release_staging()
+    before = _ffi.cuda_report()
+    x = on_gpu(np.arange(12, dtype=np.float64) + WORLD.rank)
+    size, rank = WORLD.size, WORLD.rank
+    calls = [jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM)),
+             jax.jit(lambda v: mpicoll.sendrecv(v, v, source=(rank - 1) % size,
+                                                dest=(rank + 1) % size)),
+             jax.jit(lambda v: mpicoll.allgather(v))]
+    got = [np.asarray(f(x)) for f in calls]
+    after = _ffi.cuda_report()
+    everyone = np.stack([np.arange(12.0) + r for r in range(size)])
+    assert_all_equal({"allreduce": (got[0], everyone.sum(axis=0)),
+                      "sendrecv": (got[1], everyone[(rank - 1) % size]),
+                      "allgather": (got[2], everyone)})
+    on_device = after["calls_on_device"] - before["calls_on_device"]
+    staged = after["calls_staged"] - before["calls_staged"]
+    if path == "cuda-aware":
+        assert (on_device, staged) == (3, 0), (on_device, staged)
+        assert not any(_ffi.staging_buffers()), _ffi.staging_buffers()
+    else:
+        assert (on_device, staged) == (0, 3), (on_device, staged)
+        assert any(_ffi.staging_buffers())
 
 
 def test_staging_buffers_are_reused():

@@ -29,6 +29,48 @@ def _complex(shape, dtype, seed=0):
     return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
 
 
+def _numpy_transform(x, kind, axes, forward, norm, n):
+    """The primitive's definition, from NumPy's complex transforms: r2c is
+    the first n//2+1 points along the last axis of the complex transform in
+    its direction (forward=False: the inverse's exponent and scaling, which
+    c2r's transpose binds); c2r is NumPy's irfftn."""
+    if kind == "c2r":
+        return np.fft.irfftn(x, s=[x.shape[a] for a in axes[:-1]] + [n], axes=axes, norm=norm)
+    full = (np.fft.fftn if forward else np.fft.ifftn)(x, axes=axes, norm=norm)
+    if kind == "c2c":
+        return full
+    index = [slice(None)] * x.ndim
+    index[axes[-1]] = slice(0, x.shape[axes[-1]] // 2 + 1)
+    return full[tuple(index)]
+
+
+@no_mpi
+@pytest.mark.parametrize("kind, forward", [("c2c", True), ("c2c", False), ("r2c", True),
+                                           ("r2c", False), ("c2r", False)])
+@pytest.mark.parametrize("norm", local_fft.NORMS)
+@pytest.mark.parametrize("lowering", ["cpu handler", "jnp.fft (other platforms)"])
+def test_every_binding_matches_numpy_on_both_lowerings(kind, forward, norm, lowering):
+    """Every (kind, direction, norm) the primitive is bound with, the
+    transposes' included, by the CPU's handler and by the jnp.fft lowering
+    that GPUs run (called directly here, so the CPU suite checks it)."""
+    axes, n = (0, 2), 6
+    if kind == "r2c":
+        x = np.random.default_rng(3).standard_normal((4, 3, 6))
+    elif kind == "c2r":
+        x = _complex((4, 3, n // 2 + 1), np.complex128, seed=3)
+    else:
+        x = _complex((4, 3, 6), np.complex128, seed=3)
+    params = dict(kind=kind, axes=axes, forward=forward, norm=norm,
+                  n=n if kind == "c2r" else None)
+    if lowering == "cpu handler":
+        got = jax.jit(lambda a: local_fft.local_fft_p.bind(a, **params))(jnp.asarray(x))
+    else:
+        got = jax.jit(lambda a: local_fft._jnp_fft(a, **params))(jnp.asarray(x))
+    want = _numpy_transform(x, kind, axes, forward, norm, n)
+    assert got.shape == want.shape
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12, atol=1e-12)
+
+
 @no_mpi
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
 @pytest.mark.parametrize("axes", AXES, ids=str)

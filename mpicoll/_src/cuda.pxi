@@ -56,6 +56,8 @@ cdef extern from * nogil:
     void mpicoll_cuda_lock()
     void mpicoll_cuda_unlock()
     void* mpicoll_mpi_symbol(const char* name)
+    long long __atomic_add_fetch(long long*, long long, int)
+    int __ATOMIC_RELAXED
 
 
 # --- the CUDA driver API, loaded at run time ----------------------------------
@@ -167,6 +169,10 @@ cdef XLA_FFI_Error* cuda_error(const XLA_FFI_Api* api, const char* what,
 # --- which path: CUDA-aware MPI or staging ------------------------------------
 
 cdef int cuda_aware_setting = -1        # MPICOLL_CUDA_AWARE: -1 auto, 0 staging, 1 device pointers
+# handler calls per path, so that a test (and a user) can see which path ran:
+# device pointers handed to MPI, or staged through pinned host memory
+cdef long long calls_on_device = 0
+cdef long long calls_staged = 0
 cdef int mpi_cuda_answer = -2           # -2 not asked yet, -1 this MPI cannot say, else its answer
 
 
@@ -211,7 +217,8 @@ def cuda_report():
             "problem": "" if ok else driver_problem.decode(errors="replace"),
             "devices": device_count, "driver_version": driver_version,
             "setting": cuda_aware_setting, "mpi_answer": ask_mpi_cuda_support(),
-            "device_pointers": bool(use_device_pointers())}
+            "device_pointers": bool(use_device_pointers()),
+            "calls_on_device": calls_on_device, "calls_staged": calls_staged}
 
 
 # --- local copies inside a body ----------------------------------------------
@@ -373,7 +380,8 @@ cdef bint half_reduction(const XLA_FFI_CallFrame* frame) noexcept nogil:
 cdef XLA_FFI_Error* on_device(XLA_FFI_CallFrame* frame, Handler handler,
                               CUstream stream) noexcept nogil:
     """CUDA-aware MPI: MPI reads and writes device memory directly."""
-    global mpicoll_copy_stream, mpicoll_copy_error
+    global mpicoll_copy_stream, mpicoll_copy_error, calls_on_device
+    __atomic_add_fetch(&calls_on_device, 1, __ATOMIC_RELAXED)
     cdef CUresult r = cu.StreamSynchronize(stream)    # the operands are ready
     if r != 0:
         return cuda_error(frame.api, b"cuStreamSynchronize", r)
@@ -395,6 +403,8 @@ cdef XLA_FFI_Error* staged(XLA_FFI_CallFrame* frame, Handler handler,
     Each distinct device pointer gets one host region, so a result that XLA
     placed in an operand's memory (in place) shares that operand's region
     and the handler sees the aliasing it would see on the CPU."""
+    global calls_staged
+    __atomic_add_fetch(&calls_staged, 1, __ATOMIC_RELAXED)
     cdef int64_t nargs = frame.args.size, nrets = frame.rets.size
     cdef int64_t n = nargs + nrets, k, j
     if n > MAX_FRAME_ITEMS:

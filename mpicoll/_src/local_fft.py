@@ -81,9 +81,21 @@ def _real_axes(axes, ndim):
     return tuple(sorted(set(others) - {last})) + (last,)
 
 
+_OTHER_NORM = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
 def _jnp_fft(x, *, kind, axes, forward, norm, n, in_place=False):
+    """The lowering on platforms other than the CPU (jnp.fft: cuFFT on a GPU):
+    the same transform as the CPU's ducc0 handler for every parameter the
+    primitive is bound with."""
     if kind == "r2c":
-        return jnp.fft.rfftn(x, axes=axes, norm=norm)
+        if forward:
+            return jnp.fft.rfftn(x, axes=axes, norm=norm)
+        # the half spectrum of the inverse direction (c2r's transpose binds
+        # it): for real x, the +i exponent gives the conjugate of the forward
+        # spectrum, scaled as the inverse is, i.e. as the forward with the
+        # other normalisation
+        return jnp.conj(jnp.fft.rfftn(x, axes=axes, norm=_OTHER_NORM[norm]))
     if kind == "c2r":
         return jnp.fft.irfftn(x, s=[x.shape[a] for a in axes[:-1]] + [n], axes=axes, norm=norm)
     return (jnp.fft.fftn if forward else jnp.fft.ifftn)(x, axes=axes, norm=norm)
