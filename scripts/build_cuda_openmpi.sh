@@ -117,5 +117,8 @@ find "$PREFIX" -type f \( -name "*.so*" -o -perm -u+x \) -exec strip --strip-unn
 if grep -rlq "$cuda/stubs" "$PREFIX/lib" 2>/dev/null; then
   say "note: the stub's folder is recorded in: $(grep -rl "$cuda/stubs" "$PREFIX/lib" | head -3)"
 fi
+# On a machine without NVIDIA's driver the CUDA components cannot load;
+# that is expected, so Open MPI is told not to print it for every process.
+echo "mca_base_component_show_load_errors = 0" >> "$PREFIX/etc/openmpi-mca-params.conf"
 echo "$version" > "$PREFIX/mpicoll-openmpi-version"
 say "installed Open MPI $version (CUDA-aware) in $PREFIX: $(du -sh "$PREFIX" | cut -f1)"

@@ -39,26 +39,17 @@ import time
 import pytest
 from mpi4py import MPI
 
+import jobs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, "scripts", "dead_rank.py")
 # Measured with MPICH's hydra on 2 cores: 5-10 s per case (most of it the
 # ranks' start-up); the bound leaves room for a loaded machine.
 BOUND_S = 60
 
-# Variables by which a launcher tells its processes about their job; a
-# launcher started with them would join or reject that job.
-_JOB_PREFIXES = ("PMI_", "PMIX_", "HYDRA_", "HYD_", "MPIR_CVAR_CH4_PMI", "PRTE_",
-                 "OMPI_COMM_", "OMPI_FIRST_", "OMPI_APP_", "OMPI_UNIVERSE_",
-                 "OMPI_FILE_", "OMPI_MCA_orte_", "OMPI_MCA_ess")
-_JOB_NAMES = ("MPI_LOCALNRANKS", "MPI_LOCALRANKID")
-
-
-def _inside_launcher():
-    return any(k.startswith(_JOB_PREFIXES) or k in _JOB_NAMES for k in os.environ)
-
 
 SIZE = MPI.COMM_WORLD.Get_size()
-NESTED = _inside_launcher()
+NESTED = jobs.inside_launcher()
 
 pytestmark = pytest.mark.skipif(
     SIZE > 1, reason="starts MPI jobs of its own: runs at 1 rank (or without a launcher)")
@@ -69,27 +60,11 @@ CASES = ([(2, how, wait) for wait in ("collective", "recv") for how in HOWS]
 SUITE_CASES = {(2, "exception", "recv"), (2, "sigkill", "collective")}
 
 
-def _launcher():
-    prefix = os.environ.get("MPICOLL_LAUNCHER", "").strip()
-    if prefix:
-        return shlex.split(prefix)
-    mpiexec = os.path.join(os.path.dirname(sys.executable), "mpiexec")
-    return ([mpiexec if os.path.exists(mpiexec) else "mpiexec"]
-            + shlex.split(os.environ.get("MPIEXEC_FLAGS", "")))
-
-
-def _environment():
-    env = {k: v for k, v in os.environ.items()
-           if not (k.startswith(_JOB_PREFIXES) or k in _JOB_NAMES)}
-    env.setdefault("JAX_PLATFORMS", "cpu")
-    return env
-
-
 def _run(n, how, wait):
-    command = _launcher() + ["-n", str(n), sys.executable, "-m", "mpi4py", SCRIPT,
+    command = jobs.launcher() + ["-n", str(n), sys.executable, "-m", "mpi4py", SCRIPT,
                              "--how", how, "--wait", wait]
     start = time.monotonic()
-    proc = subprocess.Popen(command, cwd=ROOT, env=_environment(), stdout=subprocess.PIPE,
+    proc = subprocess.Popen(command, cwd=ROOT, env=jobs.environment(), stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         output, _ = proc.communicate(timeout=BOUND_S)

@@ -25,17 +25,13 @@ import numpy as np
 import pytest
 from mpi4py import MPI
 
+import jobs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "poisson_fft3d.py")
 COMPARE = os.path.join(ROOT, "scripts", "compare_runs.py")
 N = 16
 
-# Variables by which a launcher tells its processes about their job (as in
-# tests/test_dead_rank.py); a launcher started with them would join that job.
-_JOB_PREFIXES = ("PMI_", "PMIX_", "HYDRA_", "HYD_", "MPIR_CVAR_CH4_PMI", "PRTE_",
-                 "OMPI_COMM_", "OMPI_FIRST_", "OMPI_APP_", "OMPI_UNIVERSE_",
-                 "OMPI_FILE_", "OMPI_MCA_orte_", "OMPI_MCA_ess")
-_JOB_NAMES = ("MPI_LOCALNRANKS", "MPI_LOCALRANKID")
 
 pytestmark = [
     pytest.mark.skipif(MPI.COMM_WORLD.Get_size() > 1,
@@ -44,21 +40,8 @@ pytestmark = [
 ]
 
 
-def _launcher():
-    mpiexec = os.path.join(os.path.dirname(sys.executable), "mpiexec")
-    return ([mpiexec if os.path.exists(mpiexec) else "mpiexec"]
-            + shlex.split(os.environ.get("MPIEXEC_FLAGS", "")))
-
-
-def _environment():
-    env = {k: v for k, v in os.environ.items()
-           if not (k.startswith(_JOB_PREFIXES) or k in _JOB_NAMES)}
-    env.setdefault("JAX_PLATFORMS", "cpu")
-    return env
-
-
 def _run(command, timeout=240):
-    run = subprocess.run(command, cwd=ROOT, env=_environment(), capture_output=True,
+    run = subprocess.run(command, cwd=ROOT, env=jobs.environment(), capture_output=True,
                          text=True, timeout=timeout)
     return run.returncode, run.stdout + run.stderr, f"$ {shlex.join(command)}\n"
 
@@ -75,7 +58,7 @@ def saved(tmp_path_factory):
     for ranks in (1, 2):
         paths[ranks] = folder / f"poisson_np{ranks}.npz"
         code, output, command = _run(
-            _launcher() + ["-n", str(ranks), sys.executable, EXAMPLE, "--n", str(N),
+            jobs.launcher() + ["-n", str(ranks), sys.executable, EXAMPLE, "--n", str(N),
                            "--out", str(folder / f"poisson_np{ranks}.png"),
                            "--save", str(paths[ranks])])
         assert code == 0 and paths[ranks].exists(), command + output

@@ -124,6 +124,22 @@ def test_untranslated_collective_raises():
     assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE
 
 
+@pytest.mark.parametrize("collective", ["psum", "ppermute", "all_gather", "axis_index"])
+def test_unknown_axis_name_raises_on_every_rank(collective):
+    """An axis name the mesh lacks is a ValueError naming it and the mesh's
+    names (JAX's own trace of some collectives fails with a bare
+    AssertionError), before any MPI call; the communicator still works."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    uses = {"psum": lambda u: lax.psum(u, "nope"),
+            "ppermute": lambda u: lax.ppermute(u, "nope", [(0, 0)]),
+            "all_gather": lambda u: lax.all_gather(u, "nope"),
+            "axis_index": lambda u: u + lax.axis_index("nope")}
+    with pytest.raises(ValueError, match=r"axis name 'nope' is not one of the mesh's "
+                                         r"axis names \('i',\)"):
+        mpicoll.spmd(uses[collective], mesh, P("i"), P("i"))(jnp.ones(2))
+    assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE
+
+
 def test_mesh_checks_its_shape():
     with pytest.raises(ValueError, match="product is the communicator's size"):
         mpicoll.ProcessMesh((SIZE + 1,), ("i",))

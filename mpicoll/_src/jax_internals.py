@@ -387,3 +387,25 @@ def scan_operands(params, operands):
         return list(consts), list(init), list(seqs)
     n, m = params["num_consts"], params["num_carry"]
     return list(operands[:n]), list(operands[n:n + m]), list(operands[n + m:])
+
+
+def lowering_devices(ctx):
+    """The devices of the computation a lowering rule is lowered into: more
+    than one when JAX partitions it over several devices of this process
+    (an array sharded over them, or `shard_map` over a mesh of them)."""
+    axis_context = ctx.module_context.axis_context
+    assignment = getattr(axis_context, "device_assignment", None)
+    if assignment is not None:
+        return tuple(assignment)
+    mesh = getattr(axis_context, "mesh", None)
+    devices = getattr(mesh, "devices", None)        # a concrete Mesh
+    if devices is not None:
+        return tuple(devices.flat)
+    return (None,) * getattr(axis_context, "num_devices", 1)
+
+
+# Effects JAX lets through to lowering in a computation over several devices
+# (it refuses other ordered effects there before lowering, with a message of
+# its own).
+shardable_ordered_effects = effects.shardable_ordered_effects
+

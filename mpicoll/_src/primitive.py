@@ -74,7 +74,8 @@ from mpicoll._src.jax_internals import (ENTRY_CHECKED, JAXPR_PARAMS, REGION_JAXP
                                         batching_rules, bind_when_known,
                                         carries_derivative, current_trace, derivative_traces,
                                         dispatch, effect_eqn, effects, hlo, ir, ir_type,
-                                        jaxpr_eqns, mlir, pe, replace_eqns,
+                                        jaxpr_eqns, lowering_devices, mlir, pe, replace_eqns,
+                                        shardable_ordered_effects,
                                         value_aval, wrap_custom_rule_calls,
                                         wrap_process_primitive, zero_tangent)
 
@@ -90,10 +91,14 @@ class MPIEffect(effects.Effect):
 
 mpi_effect = MPIEffect()
 
+# (shardable: a computation over several devices of this process reaches
+# `_lower`, which refuses it with mpicoll's own error and its fixes, where
+# JAX would stop earlier with one that says neither)
 for _allowed in (effects.ordered_effects, effects.lowerable_effects,
                  effects.control_flow_allowed_effects,
                  effects.custom_derivatives_allowed_effects,
-                 effects.remat_allowed_effects, effects.partial_eval_kept_effects):
+                 effects.remat_allowed_effects, effects.partial_eval_kept_effects,
+                 shardable_ordered_effects):
     _allowed.add_type(MPIEffect)
 
 
@@ -455,8 +460,25 @@ def _attribute(value):
     return mlir.i64_attr(int(value))
 
 
+def several_devices_error(name, devices):
+    """The error for an MPI operation in a computation over several devices
+    of one process: each rank must hold its whole array on one device."""
+    named = [str(d) for d in devices if d is not None]     # when the lowering knows them
+    shown = f" ({', '.join(named[:8])}{', ...' if len(named) > 8 else ''})" if named else ""
+    return ValueError(
+        f"mpicoll.{name}: the array is spread over {len(devices)} devices of this process"
+        f"{shown}, but an MPI operation needs each rank's whole array on one device. "
+        "Run one MPI rank per device (for example `srun --gpus-per-task=1`, or "
+        "CUDA_VISIBLE_DEVICES set per rank), or put the array on one device "
+        "(jax.device_put(x, jax.devices()[0])); a jax.shard_map over this process's "
+        "devices cannot contain MPI operations either.")
+
+
 def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_operand,
            in_place=False, fresh_result=False, role=ROLE_PROGRAM, **params):
+    devices = lowering_devices(ctx)
+    if len(devices) > 1:
+        raise several_devices_error(target.removeprefix("mpicoll_"), devices)
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
     values = ffi_attributes(**params)

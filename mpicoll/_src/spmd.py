@@ -17,6 +17,7 @@ replicated outputs through `count_once_p`, which make the two agree.
 """
 
 import functools
+import re
 
 import jax
 import jax.numpy as jnp
@@ -99,7 +100,15 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         global_args = jax.tree.unflatten(in_tree, [
             jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
             for i, (x, s) in enumerate(zip(leaves, specs))])
-        closed, out_shape = jax.make_jaxpr(smap, return_shape=True)(*global_args)
+        try:
+            closed, out_shape = jax.make_jaxpr(smap, return_shape=True)(*global_args)
+        except (AssertionError, NameError) as exc:
+            unknown = _unknown_axis_name(f, mesh, args)
+            if unknown is None:
+                raise
+            raise ValueError(
+                f"mpicoll.spmd: axis name {unknown!r} is not one of the mesh's axis names "
+                f"{tuple(mesh.axis_names)}") from exc
         outer, consts = ji.jaxpr_parts(closed)
         [eqn] = outer.eqns        # the shard_map equation
         env = dict(zip(outer.invars, leaves))
@@ -115,6 +124,22 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         return jax.tree.unflatten(jax.tree.structure(out_shape),
                                   [env[v] for v in outer.outvars])
     return run
+
+
+def _unknown_axis_name(f, mesh, args):
+    """The axis name `f` uses that the mesh lacks, or None. JAX's shard_map
+    trace fails on one with a bare AssertionError in some collectives
+    (psum, ppermute); traced alone with the mesh's axes bound, `f` raises
+    NameError naming it."""
+    try:
+        jax.make_jaxpr(f, axis_env=list(zip(mesh.axis_names, mesh.axis_sizes)))(*args)
+    except NameError as exc:
+        found = re.search(r"unbound axis name: ([^\s.]+)", str(exc))
+        if found and found.group(1) not in mesh.axis_names:
+            return found.group(1)
+    except Exception:       # noqa: BLE001  (another problem: the original error stands)
+        pass
+    return None
 
 
 def _leaf_specs(in_specs, args, in_tree):

@@ -1,0 +1,44 @@
+"""Starting MPI jobs of their own from a test (dead ranks, the examples'
+outputs, a process with several devices): the launcher and an environment
+without the outer job's variables."""
+
+import os
+import shlex
+import sys
+
+# Variables by which a launcher tells its processes about their job; a
+# launcher (or a singleton MPI process) started with them would join or
+# reject that job.
+JOB_PREFIXES = ("PMI_", "PMIX_", "HYDRA_", "HYD_", "MPIR_CVAR_CH4_PMI", "PRTE_",
+                "OMPI_COMM_", "OMPI_FIRST_", "OMPI_APP_", "OMPI_UNIVERSE_",
+                "OMPI_FILE_", "OMPI_MCA_orte_", "OMPI_MCA_ess")
+JOB_NAMES = ("MPI_LOCALNRANKS", "MPI_LOCALRANKID")
+
+
+def _of_the_job(name):
+    return name.startswith(JOB_PREFIXES) or name in JOB_NAMES
+
+
+def inside_launcher():
+    """Whether this process was started by an MPI launcher."""
+    return any(_of_the_job(k) for k in os.environ)
+
+
+def launcher():
+    """The command that starts a job: $MPICOLL_LAUNCHER, else the mpiexec next
+    to this Python (or on PATH) with $MPIEXEC_FLAGS."""
+    prefix = os.environ.get("MPICOLL_LAUNCHER", "").strip()
+    if prefix:
+        return shlex.split(prefix)
+    mpiexec = os.path.join(os.path.dirname(sys.executable), "mpiexec")
+    return ([mpiexec if os.path.exists(mpiexec) else "mpiexec"]
+            + shlex.split(os.environ.get("MPIEXEC_FLAGS", "")))
+
+
+def environment(**extra):
+    """This process's environment without the job's variables (JAX on the
+    CPU unless set), with `extra` added."""
+    env = {k: v for k, v in os.environ.items() if not _of_the_job(k)}
+    env.setdefault("JAX_PLATFORMS", "cpu")
+    env.update(extra)
+    return env
