@@ -32,7 +32,8 @@ goes back through all of it. Run:
 
 It prints the particle count and, with --check, the largest difference
 from the same run on one rank (particles matched by id) and the gradient
-check; rank 0 writes a PNG of the projected density at the start and the
+against a finite difference, a PASS or FAIL line for each (the status is
+non-zero on any FAIL); rank 0 writes a PNG of the projected density at the start and the
 end (with matplotlib: `pip install "mpicoll[examples]"`). With `--save
 PATH`, rank 0 also writes to an .npz, gathered from every rank, the final
 positions `position` (m^3, 3) and the loss's gradient with respect to the
@@ -54,6 +55,7 @@ import sys
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _checks import finish, report  # noqa: E402
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
@@ -209,15 +211,27 @@ def gather_by_id(sim, state, count, values):
     return all_rows[np.argsort(all_ids)], np.sort(all_ids)
 
 
-def run_and_differentiate(sim, displacement, direction, eps=1e-5):
+# The central difference's step. The loss is smooth only between kinks:
+# cloud-in-cell weights change slope where a particle crosses a cell face,
+# and 512 particles over 8 steps cross some within a step of 1e-5 or 1e-6
+# (measured at the defaults, 1 rank: 1.6e-2 and 2.9e-3 from the gradient's
+# directional derivative), while 1e-7 crosses none (1.6e-8 at 1 and 4
+# ranks, 1.8e-9 at 2) and 1e-8 is already rounding (1.2e-7).
+FD_STEP = 1e-7
+FD_LIMIT = 1e-6      # relative to max(1, |directional derivative|)
+
+
+def run_and_differentiate(sim, displacement, direction, eps=FD_STEP, plant=0.0):
     """Final positions and the loss's gradient (by particle id, every rank's,
     on every rank); and, summed over ranks, the loss's finite difference
     along `direction`, the gradient's directional derivative, the particle
     count, the loss, and the finite difference's plus - minus (the loss at
     displacement + eps * direction minus the loss at - eps * direction): one
-    compiled function of the displacement."""
+    compiled function of the displacement. `plant` scales the gradient by
+    1 + plant: a planted error, for showing that the checks catch one."""
     value_and_grad = jax.jit(jax.value_and_grad(sim.loss, has_aux=True))
     (value, (state, count)), grad = value_and_grad(displacement)
+    grad = grad * (1.0 + plant)
     final, ids = gather_by_id(sim, state, count, state["pos"])
     start, count0 = sim.initial(displacement)
     grads, _ = gather_by_id(sim, start, count0, grad)
@@ -230,7 +244,7 @@ def run_and_differentiate(sim, displacement, direction, eps=1e-5):
             sim.comm.allreduce(float(value)), difference)
 
 
-def compare_with_one_rank(n, m, steps, comm):
+def compare_with_one_rank(n, m, steps, comm, plant=0.0):
     """Run on `comm` and on one rank (COMM_SELF, every particle), and compare
     the final positions and the gradient, particles matched by id; and the
     gradient against a finite difference of the loss. Returns the largest
@@ -239,7 +253,7 @@ def compare_with_one_rank(n, m, steps, comm):
     disp = initial_displacement(sim)
     direction = np.random.default_rng(7 + comm.rank).normal(size=disp.shape)
     final, ids, grads, fd, directional, count, _, difference = run_and_differentiate(
-        sim, disp, direction)
+        sim, disp, direction, plant=plant)
     if comm.size > 1:    # rank 0 runs the one-rank reference, the others wait for it
         reference = None
         if comm.rank == 0:
@@ -258,6 +272,19 @@ def compare_with_one_rank(n, m, steps, comm):
             "finite difference": abs(fd - directional) / max(1.0, abs(directional)),
             "plus - minus": difference, "directional": directional,
             "count": count}
+
+
+def judged(result, m):
+    """The figures of `compare_with_one_rank`'s result with their limits,
+    for `_checks.report`: the same particles, none lost, positions and
+    gradient as on one rank up to rounding (the FFTs and deposits add in
+    another order), and the gradient against the finite difference."""
+    return [("same particles as on one rank", result["same particles"], None),
+            ("no particle lost or duplicated", result["count"] == m ** 3, None),
+            ("positions vs one rank (cells)", result["position"], 1e-10),
+            ("gradient vs one rank (relative)", result["gradient"], 1e-10),
+            (f"finite difference (step {FD_STEP:g}) vs gradient", result["finite difference"],
+             FD_LIMIT)]
 
 
 def save_results(sim, path):
@@ -301,15 +328,17 @@ def main():
     args = parser.parse_args()
     world = MPI.COMM_WORLD
     comm = world.Create_cart([world.size], periods=[True])
+    ok = True
     if args.check:
         result = compare_with_one_rank(args.n, args.m, args.steps, comm)
         if world.rank == 0:
             print(result)
+        ok = report(judged(result, args.m), world.rank)
     sim = Simulation(args.n, args.m, comm, steps=args.steps)
     if args.save:
         save_results(sim, args.save)
     if args.check:
-        return
+        finish(ok)
     state, count = sim.initial(initial_displacement(sim))
     before = projected_density(sim, state, count)
     state, count = jax.jit(sim.run)(state, count)
