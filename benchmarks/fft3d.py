@@ -4,11 +4,15 @@ FFT and single-process jnp.fft.fftn, in one run.
 Run (one command per rank count; 4 ranks on this 2-core machine are
 oversubscribed and labelled so):
 
-    ./scripts/mpirun.sh 1 benchmarks/fft3d.py
-    ./scripts/mpirun.sh 2 benchmarks/fft3d.py
-    ./scripts/mpirun.sh 4 benchmarks/fft3d.py
-    ./scripts/mpirun.sh 2 benchmarks/fft3d.py --quick     # smoke test: 32^3, 64^3
-    python benchmarks/fft3d.py --summary                   # table across rank counts
+    ./scripts/mpirun.sh 1 benchmarks/run.py fft3d
+    ./scripts/mpirun.sh 2 benchmarks/run.py fft3d
+    ./scripts/mpirun.sh 4 benchmarks/run.py fft3d
+    ./scripts/mpirun.sh 2 benchmarks/run.py fft3d --quick     # smoke test: 32^3, 64^3
+    python benchmarks/run.py fft3d --summary                   # table across rank counts
+    ./scripts/mpirun.sh 2 benchmarks/run.py fft3d --breakdown  # where the time goes
+    ./scripts/mpirun.sh 1 benchmarks/run.py fft3d --local-fft  # the local FFTs alone
+
+(--breakdown and --local-fft: fft3d_parts.py, which says what they measure.)
 
 For each global size N^3 (64, 128, 256), dtype (complex64, complex128) and
 layout (slab: comm=None; pencil: a 2-D Cartcomm of MPI.Compute_dims(P, 2),
@@ -29,7 +33,7 @@ labelled by its dims) it times, on P ranks:
               whole array on rank 0 alone, the serial baseline
 
 Only mpicoll's public API is used here; where mpicoll's own time goes (local
-FFT stages against re-splits) is benchmarks/fft3d_breakdown.py, which reuses
+FFT stages against re-splits, --breakdown) is fft3d_parts.py, which reuses
 this file's cases and mpicoll programs.
 
 Method (timing.py, docs/design.md §5): barrier before every timed call, time
@@ -109,7 +113,7 @@ def weighted_power_loss(transform, w):
 
 
 # --------------------------------------------------------------------------
-# the measured cases: shared with fft3d_breakdown.py
+# the measured cases: shared with fft3d_parts.py (--breakdown)
 # --------------------------------------------------------------------------
 
 class Case:
@@ -235,7 +239,8 @@ def run_shard_map_subprocess(p, args, out_json):
     flags = env.get("XLA_FLAGS", "")
     env["XLA_FLAGS"] = (flags + f" --xla_force_host_platform_device_count={p}").strip()
     env["JAX_PLATFORMS"] = "cpu"
-    cmd = [sys.executable, os.path.abspath(__file__), "--shard-map-worker", str(p),
+    run = os.path.join(os.path.dirname(os.path.abspath(__file__)), "run.py")
+    cmd = [sys.executable, run, "fft3d", "--shard-map-worker", str(p),
            "--worker-out", out_json, "--sizes", *map(str, args.sizes),
            "--dtypes", *args.dtypes] + (["--quick"] if args.quick else [])
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True)
@@ -488,39 +493,35 @@ def summary(out):
         f.write(text + "\n")
 
 
-def argument_parser(description):
-    """The flags fft3d.py and fft3d_breakdown.py share; parse with `parse`."""
-    parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--quick", action="store_true", help="32^3 and 64^3, few iterations")
-    parser.add_argument("--sizes", type=int, nargs="+", help="global N (default 64 128 256)")
+def add_arguments(parser):
+    parser.add_argument("--sizes", type=int, nargs="+",
+                        help="global N (default 64 128 256; --quick 32 64)")
     parser.add_argument("--dtypes", nargs="+", default=list(DTYPES), choices=list(DTYPES))
     parser.add_argument("--out", default="benchmarks/results", help="folder for the outputs")
     parser.add_argument("--note", default="", help="free text stored in the metadata")
-    return parser
-
-
-def parse(parser):
-    args = parser.parse_args()
-    if args.sizes is None:
-        args.sizes = [32, 64] if args.quick else [64, 128, 256]
-    return args
-
-
-def main():
-    parser = argument_parser(__doc__.splitlines()[0])
     parser.add_argument("--no-shard-map", action="store_true", help="skip the shard_map run")
-    parser.add_argument("--summary", action="store_true",
-                        help="print/write the forward rows of all fft3d_np*.json (no MPI)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--summary", action="store_true",
+                      help="print/write the forward rows of all fft3d_np*.json (no MPI)")
+    mode.add_argument("--breakdown", action="store_true",
+                      help="mpicoll's time split into local FFT stages and re-splits "
+                           "(fft3d_parts.py; private internals)")
+    mode.add_argument("--local-fft", action="store_true",
+                      help="the local FFTs of one rank's blocks: jnp.fft, mpicoll's local FFT "
+                           "primitive, ducc0 (fft3d_parts.py; run on 1 rank)")
     parser.add_argument("--shard-map-worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--worker-out", help=argparse.SUPPRESS)
-    args = parse(parser)
+
+
+def main(args):
+    if args.sizes is None:
+        args.sizes = [32, 64] if args.quick else [64, 128, 256]
     if args.summary:
         summary(args.out)
     elif args.shard_map_worker:
         shard_map_worker(args)
+    elif args.breakdown or args.local_fft:
+        import fft3d_parts
+        (fft3d_parts.breakdown if args.breakdown else fft3d_parts.local_ffts)(args)
     else:
         mpi_main(args)
-
-
-if __name__ == "__main__":
-    main()

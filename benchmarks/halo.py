@@ -2,7 +2,7 @@
 Sendrecv exchange on NumPy arrays, in one run; and one stencil step with and
 without the exchange.
 
-Run:  ./scripts/mpirun.sh 2 benchmarks/halo.py [--quick] [--out benchmarks/results]
+Run:  ./scripts/mpirun.sh 2 benchmarks/run.py halo [--quick] [--out benchmarks/results]
 
 Blocks (per rank, interior cells) of 64^2 ... 1024^2 on a 2-D periodic process
 grid and 64^3, 128^3 on a 3-D one (``MPI.Compute_dims(P, d)``), halo widths 1,
@@ -40,7 +40,6 @@ the iterations after warm-up. Writes (reporting.py) a table to stdout and to
 <out>/halo_np<P>.txt, JSON with metadata and a PNG plot to --out.
 """
 
-import argparse
 import os
 import time
 
@@ -328,11 +327,11 @@ def plot(results, path):
     fig.savefig(path, dpi=110)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
+def add_arguments(parser):
     parser.add_argument("--out", default="benchmarks/results", help="folder for the outputs")
-    args = parser.parse_args()
+
+
+def main(args):
     log = reporting.Log(rank)
 
     meta = reporting.metadata(comm, quick=args.quick)
@@ -347,7 +346,3 @@ def main():
         stem = os.path.join(args.out, f"halo_np{size}" + ("_quick" if args.quick else ""))
         reporting.write(stem, meta, results, log.text,
                         plot=lambda path: plot(results, path))
-
-
-if __name__ == "__main__":
-    main()

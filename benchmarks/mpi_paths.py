@@ -4,7 +4,7 @@ mpi4py only, no JAX: the same data moved by MPI calls that a library could
 choose between, side by side in one run (benchmarks/README.md, "What MPICH's
 v-collectives cost" and "Copies a rooted result needs"):
 
-    ./scripts/mpirun.sh 2 benchmarks/mpi_paths.py [--sizes BYTES ...]
+    ./scripts/mpirun.sh 2 benchmarks/run.py mpi_paths [--sizes BYTES ...] [--quick]
 
 Rows, per message size N (the bytes each rank sends in all; float32, equal
 counts, preallocated NumPy buffers):
@@ -35,18 +35,17 @@ counts, preallocated NumPy buffers):
 
 MPICH's algorithm variables (MPIR_CVAR_...) set in the environment apply
 as usual, e.g. `MPIR_CVAR_ALLTOALLV_INTRA_ALGORITHM=nb ./scripts/mpirun.sh 2
-benchmarks/mpi_paths.py --sizes 1048576`.
+benchmarks/run.py mpi_paths --sizes 1048576`.
 
 Buffers start at 64-byte boundaries, as XLA's do. (NumPy's 16-byte aligned
 buffers can put a destination 16 bytes past its source modulo 4 KiB, where
-glibc's `rep movsb` copies crawl on AMD processors: benchmarks/README.md.)
+glibc's `rep movsb` copies crawl on AMD processors: benchmarks/README.md,
+"What MPICH's v-collectives cost".)
 
 Times: median over the iterations of the slowest rank's time, a barrier
 before each (benchmarks/timing.py), and the ratio to the first row of its
 group.
 """
-
-import argparse
 
 import numpy as np
 from mpi4py import MPI
@@ -136,17 +135,20 @@ def rooted_rows(n):
     ]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[65536, 1 << 20, 16 << 20],
-                        metavar="BYTES")
-    args = parser.parse_args()
+def add_arguments(parser):
+    parser.add_argument("--sizes", type=int, nargs="+", metavar="BYTES",
+                        help="bytes per rank (default 65536 1048576 16777216, --quick 65536)")
+
+
+def main(args):
+    sizes = args.sizes or ([65536] if args.quick else [65536, 1 << 20, 16 << 20])
     if r == 0:
         print(f"{P} ranks, {MPI.Get_library_version().splitlines()[0].strip()}")
         print(f"{'size':>10}  {'call':<30}{'time':>12}  ratio")
-    for nbytes in args.sizes:
+    for nbytes in sizes:
         n = max(P, nbytes // 4 // P * P)
         iterations = 300 if nbytes <= 1 << 20 else 30
+        iterations = iterations // 10 if args.quick else iterations
         for group in [*alltoall_rows(n), allgather_rows(n), *rooted_rows(n)]:
             first = None
             for name, call in group:
@@ -155,7 +157,3 @@ def main():
                 if r == 0:
                     print(f"{n * 4:>10}  {name:<30}{t * 1e6:>10.1f}us  {t / first:.2f}x",
                           flush=True)
-
-
-if __name__ == "__main__":
-    main()

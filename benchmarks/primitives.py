@@ -1,13 +1,15 @@
 """Latency and bandwidth of every mpicoll operation next to mpi4py, in one run.
 
-Run:  ./scripts/mpirun.sh 2 benchmarks/primitives.py [--quick] [--ops allreduce bcast ...]
-                                                     [--sizes BYTES ...] [--rounds R] [--out DIR]
-                                                     [--gpu]   (CUDA arrays: "GPU mode" below)
-                                                     [--jax-native]   (the jax_native column)
-      python benchmarks/fresh_process.py [--per-variant] [options above]
+Run:  ./scripts/mpirun.sh 2 benchmarks/run.py primitives [--quick] [--ops allreduce bcast ...]
+                                        [--sizes BYTES ...] [--rounds R] [--out DIR]
+                                        [--jax-native]   (the jax_native column)
+      python benchmarks/run.py primitives --fresh-process [--per-variant] [--ranks P]
+                                        [options above]
           the same table with every cell (op and size; or op, size and
           variant) measured in a fresh process, so that no earlier cell's
-          allocations change it (fresh_process.py says why)
+          allocations change it (benchmarks/README.md, "Order and process
+          history"); written as primitives_np<P>_fresh.*
+      (on CUDA arrays: run.py gpu primitives, benchmarks/gpu.py)
 
 Operations (the table OPS below; float32, root 0, reductions SUM, counts equal
 on every rank), each against the best hand-written mpi4py call on
@@ -57,7 +59,7 @@ Variants, all in the same run:
               jitted jax.shard_map call over a mesh of one CPU device per
               process (jax.distributed, jaxlib's CPU collectives over MPI
               through the MPIwrapper plugin named by MPITRAMPOLINE_LIB; see
-              benchmarks/build_mpiwrapper.sh and jax_native.py), live input,
+              benchmarks/build_mpiwrapper.sh and run.py), live input,
               for allreduce (lax.psum), allgather (all_gather), reduce_scatter
               (psum_scatter), alltoall (all_to_all) and sendrecv (ppermute
               ring shift). Without the flag, or when the plugin does not load
@@ -85,12 +87,8 @@ import glob
 import json
 import math
 import os
-import sys
 from functools import partial
 from typing import Callable, Optional, Union
-
-import jax_native  # benchmarks/jax_native.py: checks its MPI plugin before jax loads
-NATIVE_SKIPPED = jax_native.prepare("--jax-native" in sys.argv)   # None: may run
 
 import numpy as np
 import jax
@@ -179,7 +177,7 @@ def vbuf(buf, rows):
     return [buf, (rows,) * size, tuple(rows * s for s in range(size)), MPI_DTYPE]
 
 
-ARRAYS = np     # where the mpi4py floor's buffers live: CuPy in --gpu mode
+ARRAYS = np     # where the mpi4py floor's buffers live: pinned or CuPy in gpu.py
 
 
 def empty(shape):
@@ -304,7 +302,8 @@ NATIVE = {
     "alltoall": lambda a: lax.all_to_all(a, "x", 0, 0, tiled=True),  # block j to rank j
     "sendrecv": lambda a: lax.ppermute(a, "x", [(j, (j + 1) % size) for j in range(size)]),
 }
-NATIVE_MESH = None    # the global mesh, once main() has set up jax.distributed
+NATIVE_MESH = None    # the global mesh, once run.py has set up jax.distributed
+JAX_NATIVE = None     # run.py's JaxNative then
 
 
 def native_call(name, x):
@@ -312,7 +311,7 @@ def native_call(name, x):
     shard_map call on the global array made of every rank's x."""
     spec = jax.P("x")
     f = jax.jit(jax.shard_map(NATIVE[name], mesh=NATIVE_MESH, in_specs=spec, out_specs=spec))
-    return jax_call(f, jax_native.global_array(NATIVE_MESH, x))
+    return jax_call(f, JAX_NATIVE.global_array(NATIVE_MESH, x))
 
 
 # --- the variants -----------------------------------------------------------
@@ -551,203 +550,8 @@ def plot(results, path, variants=None, title=None):
     fig.savefig(path, dpi=110)
 
 
-# --- GPU mode (--gpu) ---------------------------------------------------------
-#
-# The same operations on CUDA arrays (docs/gpu.md, results in results/gpu/). Per
-# operation and size, in one run:
-#
-#   cupy      mpi4py on CuPy arrays with the same MPI (the CUDA-aware floor),
-#             after the CuPy stream is synchronised; only where MPI is
-#             CUDA-aware (MPIX_Query_cuda_support), since another MPI would
-#             read device pointers as host memory
-#   mpi4py    mpi4py on host NumPy buffers (no GPU involved)
-#   floor     staging by hand, the fair floor of the staged path: CuPy copies
-#             the device input into pinned host memory, mpi4py calls MPI on
-#             pinned buffers, CuPy copies the result back, the stream is
-#             synchronised
-#   identity  a jitted `x + 1` on the same CUDA array: JAX's cost of one
-#             jitted call on the GPU, which every mpicoll call also pays
-#   staged    mpicoll, one op per jitted call on a CUDA array, staging path
-#   staged10  per op: ten chained ops (each on the previous one's result) in
-#             one jitted call, staging path
-#   loop10    per op: the same ten ops as a lax.fori_loop in one jitted call
-#   aware     mpicoll, one op per jitted call with device pointers to MPI;
-#             only where MPI is CUDA-aware
-#   aware10   per op: ten chained ops in one jitted call, device pointers
-#
-# The ratios: staged10/floor and loop10/floor (per-op cost against staging
-# by hand), staged/(floor+identity) (one jitted call against staging by hand
-# plus JAX's dispatch), aware/cupy.
-# Written to --out/primitives_gpu_np<P>.txt and .json.
-
-GPU_VARIANTS = ["cupy", "mpi4py", "floor", "identity", "staged", "staged10", "loop10",
-                "aware", "aware10"]
-CHAINED = ("allreduce", "alltoall", "sendrecv", "alltoallv", "bcast", "scan")  # result shape = x
-
-
-class PinnedArrays:
-    """An ARRAYS for op.mpi4py whose buffers are page-locked host memory,
-    remembered so that the floor can copy the result back to the GPU."""
-
-    def __init__(self, cupyx):
-        self.cupyx, self.made = cupyx, []
-
-    def empty(self, shape, dtype):
-        buf = self.cupyx.empty_pinned(shape, dtype)
-        self.made.append(buf)
-        return buf
-
-
-def staging_floor(op, shape, count, cupy, cupyx):
-    """Staging by hand: device -> pinned, MPI on pinned buffers, pinned ->
-    device, synchronised; the result lands in a CuPy array."""
-    global ARRAYS
-    stream = cupy.cuda.Stream(non_blocking=True)
-    x = cupy.ones(shape, DTYPE)
-    send = cupyx.empty_pinned(shape, DTYPE)
-    ARRAYS = pinned = PinnedArrays(cupyx)
-    try:
-        mpi = op.mpi4py(send, count)
-    finally:
-        ARRAYS = np
-    back = pinned.made[-1] if pinned.made else send      # bcast: in place
-    out = cupy.empty(back.shape, DTYPE)
-
-    def call():
-        with stream:
-            x.get(out=send, stream=stream, blocking=False)
-            stream.synchronize()
-            mpi()
-            out.set(back, stream=stream)
-            stream.synchronize()
-    return call
-
-
-def chained(f, times, loop):
-    """`times` ops, each on the previous result, in one function: unrolled
-    or as a lax.fori_loop."""
-    if loop:
-        return lambda x: lax.fori_loop(0, times, lambda i, v: f(v), x)
-
-    def body(x):
-        for _ in range(times):
-            x = f(x)
-        return x
-    return body
-
-
-def run_gpu(quick, sizes, names):
-    global ARRAYS
-    import cupy
-    import cupyx
-    from mpicoll._src import _ffi, gpu
-    aware = _ffi.cuda_report()["mpi_answer"] == 1
-    device = jax.devices("cuda")[0]
-    results = []
-    for op, count, shape, n, warm, row in sweep(quick, sizes, names):
-        ARRAYS = np
-        row["mpi4py"] = measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)
-        row["floor"] = measure(staging_floor(op, shape, count, cupy, cupyx), n, warm)
-        if aware:
-            ARRAYS = cupy
-            floor = op.mpi4py(cupy.ones(shape, DTYPE), count)
-            stream = cupy.cuda.get_current_stream()
-
-            def synced(call=floor):
-                stream.synchronize()
-                call()
-            row["cupy"] = measure(synced, n, warm)
-            ARRAYS = np
-        x = jax.device_put(jnp.ones(shape, DTYPE), device)
-        row["identity"] = measure(jax_call(jax.jit(lambda v: v + 1), x), n, warm)
-        one = op.jax(mpicoll, count)
-        calls = {"": (jax.jit(returning(one)), 1)}
-        if row["op"] in CHAINED:
-            calls["10"] = (jax.jit(chained(one, 10, loop=False)), 10)
-            calls["loop10"] = (jax.jit(chained(one, 10, loop=True)), 10)
-        for base, mode in (("staged", 0), ("aware", 1)):
-            if mode == 1 and not aware:
-                continue
-            _ffi.set_cuda_aware(mode)
-            try:
-                for suffix, (f, times) in calls.items():
-                    name = "loop10" if suffix == "loop10" else base + suffix
-                    if name not in GPU_VARIANTS or (suffix == "loop10" and mode == 1):
-                        continue
-                    row[name] = measure(jax_call(f, x), max(3, n // times), warm) / times
-            finally:
-                gpu.cuda_aware_mode_from_environment()
-        results.append(row)
-        if rank == 0:
-            print(gpu_row_line(row), flush=True)
-    return results, aware
-
-
-GPU_RATIOS = [("staged10/floor", "staged10", ("floor",)),
-              ("loop10/floor", "loop10", ("floor",)),
-              ("staged/(fl+id)", "staged", ("floor", "identity")),
-              ("aware/cupy", "aware", ("cupy",))]
-
-
-def gpu_header():
-    return (f"{'op':{OPCOL}}{'size':>{SIZECOL}}"
-            + "".join(f"{v:>{EXTRA}}" for v in GPU_VARIANTS)
-            + "".join(f"{label:>{EXTRA + 2}}" for label, _, _ in GPU_RATIOS))
-
-
-def gpu_row_line(row):
-    cells = "".join((fmt_time(row[v]) if v in row else "-").rjust(EXTRA) for v in GPU_VARIANTS)
-    ratios = ""
-    for _, top, bottom in GPU_RATIOS:
-        ok = top in row and all(b in row for b in bottom)
-        text = f"{row[top] / sum(row[b] for b in bottom):.2f}x" if ok else "-"
-        ratios += text.rjust(EXTRA + 2)
-    return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{cells}{ratios}"
-
-
-def main_gpu(args, names):
-    from mpicoll._src import gpu
-    path, why = gpu.cuda_path()
-    if path is None:
-        raise SystemExit(f"--gpu: mpicoll has no CUDA path in this process: {why}")
-    try:
-        import cupy  # noqa: F401
-    except ImportError as exc:
-        raise SystemExit(f"--gpu: the floor needs CuPy (pip install cupy-cuda12x): {exc}")
-    gpu_kind = jax.devices("cuda")[0].device_kind
-    meta = reporting.metadata(comm, gpu=gpu_kind, rounds=args.rounds, quick=args.quick,
-                              ops=names, size="bytes per rank")
-    title = (reporting.title("mpicoll primitives on CUDA arrays", meta)
-             + f", {gpu_kind}; size = bytes per rank")
-    if rank == 0:
-        print(title + "\n" + gpu_header(), flush=True)
-    sweeps, aware = [], False
-    for _ in range(args.rounds):
-        rows, aware = run_gpu(args.quick, args.sizes, names)
-        sweeps.append(rows)
-    results = combine(sweeps, GPU_VARIANTS)
-    if rank == 0:
-        lines = [title, "CUDA-aware MPI: " + ("yes" if aware else "no (cupy, aware not run)"),
-                 f"median of {args.rounds} rounds", gpu_header()]
-        lines += [gpu_row_line(r) for r in results]
-        print("\n".join(lines[1:]), flush=True)
-        reporting.write(os.path.join(args.out, f"primitives_gpu_np{size}"),
-                        dict(meta, cuda_aware=aware), results, "\n".join(lines),
-                        plot=lambda path: plot(results, path, GPU_VARIANTS,
-                                               f"mpicoll on CUDA arrays ({gpu_kind}), {size} "
-                                               "ranks (bandwidth = bytes per rank / time)"))
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--jax-native", action="store_true",
-                        help="add the jax_native column: JAX's own collectives over MPI "
-                             "(needs MPITRAMPOLINE_LIB; see 'jax_native' in this file)")
-    parser.add_argument("--gpu", action="store_true",
-                        help="CUDA arrays: staged and CUDA-aware mpicoll against mpi4py on "
-                             "CuPy arrays (see 'GPU mode' in this file)")
-    parser.add_argument("--quick", action="store_true", help="few iterations (smoke test)")
-    parser.add_argument("--out", default="benchmarks/results", help="folder for JSON and PNG")
+def add_arguments(parser):
+    parser.add_argument("--out", default="benchmarks/results", help="folder for the outputs")
     parser.add_argument("--rounds", type=int, default=3,
                         help="repeat the whole sweep; each cell is the median over rounds")
     parser.add_argument("--sizes", type=int, nargs="+", default=SIZES, metavar="BYTES",
@@ -755,21 +559,21 @@ def main():
     parser.add_argument("--ops", nargs="+", default=list(OPS), choices=list(OPS), metavar="NAME",
                         help="operations to run, in table order (default: all): "
                              + " ".join(OPS))
-    # used by benchmarks/fresh_process.py, which runs each cell in its own process
-    parser.add_argument("--cell", type=int, metavar="BYTES",
-                        help="measure only the cells of this size of --sizes")
+    # used by run.py's --fresh-process, which runs each cell in its own process
+    parser.add_argument("--cell", type=int, metavar="BYTES", help=argparse.SUPPRESS)
     parser.add_argument("--variants", nargs="+", choices=VARIANTS[:1] + ["identity"] + VARIANTS[1:],
-                        metavar="NAME", help="measure only these variants (default: all)")
-    parser.add_argument("--list-cells", action="store_true",
-                        help="print the cells (op, size, variants) as JSON lines; measure nothing")
-    parser.add_argument("--from-cells", metavar="DIR",
-                        help="measure nothing: combine the JSON files of single-cell runs in "
-                             "DIR/round<k>/ (fresh_process.py) into this script's table")
-    args = parser.parse_args()
+                        metavar="NAME", help=argparse.SUPPRESS)
+    parser.add_argument("--list-cells", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--from-cells", metavar="DIR", help=argparse.SUPPRESS)
+
+
+def main(args):
+    """The CPU table (run.py primitives); with --cell, one cell's file; with
+    --list-cells the cells (op, size, variants) as JSON lines; with
+    --from-cells DIR the table of the single-cell runs in DIR/round<k>/
+    (run.py's --fresh-process)."""
     names = [name for name in OPS if name in args.ops]
-    if args.gpu:
-        return main_gpu(args, names)
-    native = start_jax_native() if args.jax_native else NATIVE_SKIPPED
+    native = start_jax_native(args)
     if args.list_cells:
         return list_cells(args.sizes, names)
     meta = reporting.metadata(
@@ -793,7 +597,7 @@ def main():
             print(f"-- round {k + 1} of {args.rounds}", flush=True)
         sweeps.append(run(args.quick, args.sizes, names, args.cell, args.variants))
     results = combine(sweeps)
-    if rank == 0 and args.cell is not None:      # one cell of fresh_process.py: no table
+    if rank == 0 and args.cell is not None:      # one cell of --fresh-process: no table
         stem = "_".join(["-".join(names).replace("/", "-"), str(args.cell),
                          "-".join(args.variants or ["all"])])
         reporting.write(os.path.join(args.out, stem), meta, results, "")
@@ -814,7 +618,7 @@ def write_table(args, meta, title, native, results):
 
 
 def list_cells(sizes, names):
-    """For fresh_process.py: one JSON line per cell of the sweep, in its order."""
+    """For --fresh-process: one JSON line per cell of the sweep, in its order."""
     if rank == 0:
         for name in names:
             for nbytes in sizes:
@@ -824,7 +628,7 @@ def list_cells(sizes, names):
 
 
 def report_cells(args, meta):
-    """The table of a run made by fresh_process.py: rows of cell runs (each
+    """The table of a run made by --fresh-process: rows of cell runs (each
     a file DIR/round<k>/<name>.json with the rows of one cell and some
     of its variants), merged per round and cell, then the median over
     rounds as in a run in one process."""
@@ -853,17 +657,13 @@ def report_cells(args, meta):
         write_table(args, meta, title, native, results)
 
 
-def start_jax_native():
-    """Set up jax.distributed for the jax_native column (before any JAX
-    computation); what the column is, or why it does not run."""
-    global NATIVE_MESH
-    why = NATIVE_SKIPPED or jax_native.initialize(comm)
-    if why is not None:
-        return why
-    NATIVE_MESH = jax_native.global_mesh("x")
+def start_jax_native(args):
+    """The jax_native column: what it is, or why it does not run (run.py
+    has set up jax.distributed, before any JAX computation)."""
+    global NATIVE_MESH, JAX_NATIVE
+    if args.native is None:
+        return args.native_status
+    JAX_NATIVE = args.native
+    NATIVE_MESH = args.native.mesh("x")
     SHOWN.append("jax_native")
-    return f"{jax_native.describe()}; for {', '.join(NATIVE)}"
-
-
-if __name__ == "__main__":
-    main()
+    return f"{args.native_status}; for {', '.join(NATIVE)}"

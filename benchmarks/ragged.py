@@ -15,13 +15,13 @@ per-rank imbalance. Columns:
 
 Timing: timing.measure (barrier, slowest rank, median). Run:
 
-    ./scripts/mpirun.sh 2 benchmarks/ragged.py --pm --out benchmarks/results/ragged_np2
-    ./scripts/mpirun.sh 4 benchmarks/ragged.py --pm --out benchmarks/results/ragged_np4
+    ./scripts/mpirun.sh 2 benchmarks/run.py ragged --pm --out benchmarks/results/ragged_np2
+    ./scripts/mpirun.sh 4 benchmarks/run.py ragged --pm --out benchmarks/results/ragged_np4
+    ./scripts/mpirun.sh 2 benchmarks/run.py ragged --pm --quick    # smoke test
 
 With ``--pm`` it also times the parts of one step of examples/particle_mesh.py.
 """
 
-import argparse
 import os
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
@@ -52,17 +52,23 @@ def counts_for(n, leaving, imbalance, rank, size):
     return counts
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1000,100000,1000000", help="particles per rank")
+def add_arguments(parser):
+    parser.add_argument("--sizes", help="particles per rank (default 1000,100000,1000000; "
+                                        "--quick 1000,10000)")
     parser.add_argument("--leaving", type=float, default=0.1, help="fraction that moves")
     parser.add_argument("--imbalance", default="1,4", help="rank 0's factor on the fraction")
-    parser.add_argument("--n", type=int, default=30, help="timed iterations")
+    parser.add_argument("--n", type=int, help="timed iterations (default 30, --quick 5)")
     parser.add_argument("--out", default=None, help="stem of the result files")
     parser.add_argument("--pm", action="store_true", help="also time a particle-mesh step's parts")
-    parser.add_argument("--pm-n", type=int, default=64, help="mesh cells per axis")
-    parser.add_argument("--pm-m", type=int, default=32, help="particles per axis")
-    args = parser.parse_args()
+    parser.add_argument("--pm-n", type=int, help="mesh cells per axis (default 64, --quick 16)")
+    parser.add_argument("--pm-m", type=int, help="particles per axis (default 32, --quick 8)")
+
+
+def main(args):
+    args.sizes = args.sizes or ("1000,10000" if args.quick else "1000,100000,1000000")
+    args.n = args.n or (5 if args.quick else 30)
+    args.pm_n = args.pm_n or (16 if args.quick else 64)
+    args.pm_m = args.pm_m or (8 if args.quick else 32)
     world = MPI.COMM_WORLD
     rank, size = world.rank, world.size
     timing_comm = world.Dup()
@@ -140,7 +146,8 @@ def pm_breakdown(args, log, timing_comm):
     def interpolate(force, pos):
         padded = mpicoll.halo_exchange(jnp.pad(force, ((1, 1), (0, 0), (0, 0), (0, 0))), 1,
                                        comm, periodic=True)
-        return sum(w[:, None] * padded[ix, iy, iz] for ix, iy, iz, w in sim.cic(pos))
+        ix, iy, iz, w = sim.cic(pos)     # (8, particles) each: all eight corners at once
+        return jnp.sum(w[..., None] * padded[ix, iy, iz], axis=0)
 
     f = jax.jit(force)(rho)
     moved = dict(state, pos=(pos + 0.7) % sim.n)
@@ -162,7 +169,3 @@ def pm_breakdown(args, log, timing_comm):
         log(reporting.columns([name, reporting.fmt_time(t)], [15, 12], 1))
     comm.Free()
     return dict(pm_step=row, mesh=sim.n, particles=sim.m ** 3)
-
-
-if __name__ == "__main__":
-    main()

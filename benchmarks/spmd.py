@@ -13,26 +13,22 @@ block of float64 (live input, result awaited):
   function in ``jax.shard_map`` over a mesh of one CPU device per process,
   i.e. JAX's own multi-process collectives (``jax.distributed``, jaxlib's
   CPU collectives over MPI through the MPIwrapper plugin named by
-  MPITRAMPOLINE_LIB; benchmarks/build_mpiwrapper.sh, jax_native.py), on the
+  MPITRAMPOLINE_LIB; benchmarks/build_mpiwrapper.sh, run.py), on the
   global array made of every rank's block, checked against direct. Without
   the flag or the plugin, or when jax.distributed fails, the columns are
   left out and the header line says why.
 
 Timing: timing.measure (barrier, slowest rank, median). Run:
 
-    ./scripts/mpirun.sh 2 benchmarks/spmd.py --out benchmarks/results/spmd_np2
-    MPITRAMPOLINE_LIB=... ./scripts/mpirun.sh 2 benchmarks/spmd.py --jax-native \
+    ./scripts/mpirun.sh 2 benchmarks/run.py spmd --out benchmarks/results/spmd_np2
+    MPITRAMPOLINE_LIB=... ./scripts/mpirun.sh 2 benchmarks/run.py spmd --jax-native \
         --out benchmarks/results/spmd_np2
+    ./scripts/mpirun.sh 2 benchmarks/run.py spmd --quick     # smoke test
 """
 
-import argparse
 import os
-import sys
-
-import jax_native  # benchmarks/jax_native.py: checks its MPI plugin before jax loads
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
-NATIVE_SKIPPED = jax_native.prepare("--jax-native" in sys.argv)   # None: may run
 
 import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
@@ -67,24 +63,24 @@ def cases(size, rank):
     ]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="8,8192,1048576,16777216",
-                        help="bytes per rank (multiples of 8 * ranks)")
-    parser.add_argument("--n", type=int, default=50, help="timed iterations")
+def add_arguments(parser):
+    parser.add_argument("--sizes", help="bytes per rank (multiples of 8 * ranks; default "
+                                        "8,8192,1048576,16777216, --quick 8,8192)")
+    parser.add_argument("--n", type=int, help="timed iterations (default 50, --quick 5)")
     parser.add_argument("--out", default=None, help="stem of the result files")
-    parser.add_argument("--jax-native", action="store_true",
-                        help="add the JAX native column (needs MPITRAMPOLINE_LIB; see "
-                             "benchmarks/README.md)")
-    args = parser.parse_args()
+
+
+def main(args):
+    args.sizes = args.sizes or ("8,8192" if args.quick else "8,8192,1048576,16777216")
+    args.n = args.n or (5 if args.quick else 50)
     world = MPI.COMM_WORLD
     rank, size = world.rank, world.size
-    # jax.distributed first: it must precede every JAX computation
-    why = NATIVE_SKIPPED or (jax_native.initialize(world) if args.jax_native else None)
-    native_mesh = jax_native.global_mesh("i") if why is None else None
+    # jax.distributed is set up (run.py), before every JAX computation
+    native = args.native
+    native_mesh = native.mesh("i") if native is not None else None
     timing_comm = world.Dup()
     mesh = mpicoll.ProcessMesh((size,), ("i",))
-    meta = reporting.metadata(world, jax_native=why or jax_native.describe())
+    meta = reporting.metadata(world, jax_native=args.native_status)
     log = reporting.Log(rank)
     log(reporting.title("shard_map collectives through mpicoll.spmd (float64)", meta))
     log(f"JAX native column: {meta['jax_native']}")
@@ -99,7 +95,7 @@ def main():
         translated = jax.jit(mpicoll.spmd(per_device, mesh, P("i"), P("i")))
         by_hand = jax.jit(direct)
         if native_mesh is not None:
-            native = jax.jit(jax.shard_map(per_device, mesh=native_mesh,
+            native_f = jax.jit(jax.shard_map(per_device, mesh=native_mesh,
                                            in_specs=P("i"), out_specs=P("i")))
         for nbytes in [int(s) for s in args.sizes.split(",")]:
             n = max(size, nbytes // 8 // size * size)
@@ -111,9 +107,9 @@ def main():
                      reporting.fmt_time(t_spmd), f"{t_spmd / t_direct:.2f}"]
             row = dict(collective=name, bytes=8 * n, direct=t_direct, spmd=t_spmd)
             if native_mesh is not None:
-                xg = jax_native.global_array(native_mesh, x)    # every rank's x
-                np.testing.assert_allclose(jax_native.local(native(xg)), by_hand(x))
-                row["native"] = measure(lambda: native(xg).block_until_ready(), args.n, 3,
+                xg = native.global_array(native_mesh, x)    # every rank's x
+                np.testing.assert_allclose(native.local(native_f(xg)), by_hand(x))
+                row["native"] = measure(lambda: native_f(xg).block_until_ready(), args.n, 3,
                                         timing_comm)
                 cells += [reporting.fmt_time(row["native"]), f"{t_direct / row['native']:.2f}"]
             log(reporting.columns(cells, widths, 1))
@@ -121,7 +117,3 @@ def main():
     if args.out and rank == 0:
         reporting.write(args.out, meta, results, log.text)
     timing_comm.Free()
-
-
-if __name__ == "__main__":
-    main()

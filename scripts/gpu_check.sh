@@ -35,6 +35,8 @@
 #   GPUCHECK_PYTEST     extra pytest arguments (e.g. "-k staging")
 #   GPUCHECK_FFT_N      global size of the FFT benchmark (default 256)
 #   GPUCHECK_EXAMPLES   the examples run on GPU and CPU and compared
+#   GPUCHECK_GPU_PLATFORM  JAX platform of the examples' GPU run (default
+#                       cuda; cpu rehearses the step on a machine without one)
 #   GPUCHECK_DEMO       mpi4jax's examples/shallow_water.py: if set, run
 #                       scripts/gpu_demo_diagnosis.py on it (GPU against CPU)
 set -uo pipefail
@@ -53,6 +55,7 @@ WORK=${GPUCHECK_WORK:-/tmp/mpicoll-gpu-check}
 FFT_N=${GPUCHECK_FFT_N:-256}
 # the examples run on GPU and CPU (file and arguments)
 EXAMPLES=${GPUCHECK_EXAMPLES:-"poisson_fft3d.py shallow_water.py particle_mesh.py"}
+GPU_PLATFORM=${GPUCHECK_GPU_PLATFORM:-cuda}   # cpu: a rehearsal of the examples step
 DEMO=$(cd "$(dirname "${GPUCHECK_DEMO:-/nonexistent/x}")" 2>/dev/null &&
        echo "$PWD/$(basename "$GPUCHECK_DEMO")" || true)
 mkdir -p "$OUT"
@@ -208,13 +211,14 @@ examples() {
   in_env "$1" "rc=0; dir=\$PWD/example-runs-np$2; mkdir -p \$dir
     for ex in $EXAMPLES; do
       name=\${ex%% *}; name=\${name%.py}
-      for where in cuda cpu; do
-        JAX_PLATFORMS=\$where mpiexec \$OVER -n $2 python examples/\$ex \
+      for where in gpu cpu; do
+        platform=cpu; [ \$where = gpu ] && platform=$GPU_PLATFORM
+        JAX_PLATFORMS=\$platform mpiexec \$OVER -n $2 python examples/\$ex \
           --save \$dir/\$name-\$where.npz < /dev/null > \$dir/\$name-\$where.log 2>&1 &
       done
       wait
-      for where in cuda cpu; do echo \"--- \$name on \$where:\"; tail -n 8 \$dir/\$name-\$where.log; done
-      python scripts/compare_runs.py \$dir/\$name-cuda.npz \$dir/\$name-cpu.npz \
+      for where in gpu cpu; do echo \"--- \$name on \$where:\"; tail -n 8 \$dir/\$name-\$where.log; done
+      python scripts/compare_runs.py \$dir/\$name-gpu.npz \$dir/\$name-cpu.npz \
         --label \"\$name, $2 rank(s), GPU vs CPU\" || rc=1
     done
     cp -r \$dir $LOGS/ 2>/dev/null; exit \$rc"
@@ -227,7 +231,7 @@ wait_build() {   # the build step: waits for that MPI's background build
   return "$(cat "$LOGS/build-$mpi.rc")"
 }
 
-export WORK LOGS PY CUDA_MPI EXAMPLES GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"   # read by the functions below
+export WORK LOGS PY CUDA_MPI EXAMPLES GPU_PLATFORM GPUCHECK_PYTEST="${GPUCHECK_PYTEST:-}"   # read by the functions below
 export -f facts make_env mpi_vars libmpi in_env tests wait_build examples
 echo "mpicoll GPU check: budget ${BUDGET}s, MPIs: $MPIS, results in $OUT"
 # Build every environment at once (the machine has cores to spare); each
@@ -259,13 +263,13 @@ done
 # buffers) at 1 and 2 ranks, then fft3d.
 for np in 1 2; do
   step bench/primitives-np$np 150 in_env "$first" \
-    "mpiexec \$OVER -n $np python benchmarks/primitives.py --gpu --rounds 1 \
+    "mpiexec \$OVER -n $np python benchmarks/run.py gpu primitives --rounds 1 \
      --ops allreduce alltoall sendrecv --sizes $SIZES --out $BENCH"
 done
 step bench/fft3d-np1 60 in_env "$first" \
-  "mpiexec \$OVER -n 1 python benchmarks/fft3d_gpu.py --n $FFT_N --out $BENCH"
+  "mpiexec \$OVER -n 1 python benchmarks/run.py gpu fft3d --n $FFT_N --out $BENCH"
 step bench/fft3d-np2 60 in_env "$first" \
-  "mpiexec \$OVER -n 2 python benchmarks/fft3d_gpu.py --n $FFT_N --out $BENCH"
+  "mpiexec \$OVER -n 2 python benchmarks/run.py gpu fft3d --n $FFT_N --out $BENCH"
 
 # The examples on the GPU against the same runs on the CPU.
 step "$first/examples-np1" 150 examples "$first" 1

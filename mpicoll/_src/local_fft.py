@@ -4,7 +4,7 @@ Why not ``jnp.fft``: XLA's CPU FFT transforms only trailing axes (``jnp.fft``
 along another axis is a transpose, a transform and a transpose back, two
 full strided copies), and on a 2-rank slab block of a 256^3 grid it took
 43-98 ms per complex64 transform where ducc0 in place takes 12-25 ms
-(`benchmarks/local_fft.py`; benchmarks/README.md, "fft3d results on this
+(`benchmarks/run.py fft3d --local-fft`; benchmarks/README.md, "fft3d results on this
 machine"). ducc0 (the C++ successor of the pocketfft inside NumPy and SciPy,
 on PyPI) transforms strided axes directly, without transposing.
 
