@@ -102,7 +102,7 @@ step() {
   ((rc != 0 && rc != 124 && rc != 137)) && verdict="FAIL($rc)"
   # the last pytest summary line, or the GPU line of `python -m mpicoll`
   local detail
-  detail=$(grep -aE "^(=+ )?[0-9]+ (passed|failed|skipped|error|deselected)|GPU \(CUDA\)|self-test|^fft3d|^median" "$log" \
+  detail=$(grep -aE "^(=+ )?[0-9]+ (passed|failed|skipped|error|deselected)|GPU \(CUDA\)|self-test|^fft3d|^median|of [0-9]+ arrays within" "$log" \
              | tail -1 | sed -e 's/^=* *//' -e 's/ *=*$//' | cut -c1-110)
   record "$name" "$verdict" "${took}s ${detail}"
   if [ "$verdict" != PASS ]; then
