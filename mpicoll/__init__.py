@@ -29,9 +29,11 @@ from mpicoll._src.particles import migrate
 from mpicoll._src.mesh import ProcessMesh
 from mpicoll._src.spmd import spmd
 from mpicoll._src.primitive import assign_rule_roles as _assign_rule_roles
+from mpicoll._src import derivative_agreement as _derivative_agreement
 from mpicoll._src import scope as _scope
 
 _assign_rule_roles()     # every op's rules are registered by now
+_derivative_agreement.install()   # the ranks check they differentiate the same collectives
 _scope.install()         # the fast-dispatch hook (the MPI scope), once the ops exist
 
 __version__ = "0.1.0"

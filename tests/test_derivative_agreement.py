@@ -6,7 +6,7 @@ ranks only (a rank-dependent branch, stop_gradient on one rank) would send
 the other ranks into a derivative collective that those ranks never make.
 Under jvp, grad, linear_transpose and their jitted forms, every collective
 of floating data is preceded by a 1-byte check across the communicator
-(primitive.py, "Derivatives agree"): where the ranks disagree, every rank
+(derivative_agreement.py, "Derivatives agree"): where the ranks disagree, every rank
 raises, and the communicator still works. At 1 rank there is nothing to
 disagree on: the same programs must then give the serial derivative.
 
@@ -126,8 +126,8 @@ def test_the_check_is_in_differentiated_programs_only(monkeypatch):
 # A region (jitted function, cond, loop, checkpoint) whose inputs are all
 # constants on a rank goes through the derivative trace there as one plain
 # equation; the ranks that differentiate it look inside. The checks inside
-# must still line up, collective by collective (primitive.py, "Regions some
-# ranks skip").
+# must still line up, collective by collective (derivative_agreement.py,
+# "Regions some ranks skip").
 x_here = jnp.arange(3.0) + RANK
 REGIONS = {
     "jit": lambda a, b: jax.jit(
@@ -208,7 +208,7 @@ def test_region_differentiated_on_every_rank(region):
 
 # A custom_jvp or custom_vjp function goes through a derivative trace as one
 # call too: where an input carries a derivative its rule runs, elsewhere the
-# function (primitive.py, "Custom rules some ranks skip"). Both compute the
+# function (derivative_agreement.py, "Custom rules some ranks skip"). Both compute the
 # same as the "cond" region: allreduce(a) + rank 0's b.
 @jax.custom_jvp
 def custom_jvp_region(a, b):

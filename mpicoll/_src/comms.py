@@ -34,7 +34,7 @@ import dataclasses
 from mpi4py import MPI
 
 from mpicoll._src.config import check_same_limit
-from mpicoll._src.primitive import wait_for_dispatched_work
+from mpicoll._src.dispatched_work import wait_for_dispatched_work
 
 
 def _free_twin(comm, keyval, twin):

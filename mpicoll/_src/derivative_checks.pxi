@@ -1,9 +1,9 @@
 # Derivative checks of collectives (included by _ffi.pyx): every rank takes
 # part in the derivative collective that follows, or every rank raises.
 # Rooted sends (bcast, scatter, scatterv) carry root's state with the data;
-# under differentiation, primitive.py puts the `derivatives_agree` check
-# before every other collective. (Point-to-point messages carry their kind
-# in the tag: point_to_point.pxi.)
+# under differentiation, derivative_agreement.py puts the
+# `derivatives_agree` check before every other collective. (Point-to-point
+# messages carry their kind in the tag: point_to_point.pxi.)
 
 
 # --- rooted sends: every rank learns whether the root differentiates ------
@@ -104,12 +104,13 @@ cdef int templates_agree(Call* c, char root_differentiates) noexcept nogil:
 # JAX skips an operation's derivative rule on a rank where all its inputs
 # have zero tangent (a constant there), so that rank would not make the
 # derivative collective the others make (a hang, or a pairing with the
-# wrong call). Under `jvp`, `grad` and their relatives, primitive.py puts
-# this check before every collective that has no check of its own (rooted
-# sends and point-to-point messages carry their state with the data): one
-# 1-byte MPI_Allgather of whether this rank differentiates it. Where the
-# ranks disagree every rank raises the same error, and every rank made the
-# same MPI call, so the communicator stays usable.
+# wrong call). Under `jvp`, `grad` and their relatives,
+# derivative_agreement.py puts this check before every collective that has no
+# check of its own (rooted sends and point-to-point messages carry their state
+# with the data): one 1-byte MPI_Allgather of whether this rank
+# differentiates it. Where the ranks disagree every rank raises the same
+# error, and every rank made the same MPI call, so the communicator stays
+# usable.
 
 cdef void rank_list(char* out, int room, const char* flags, int size, char want) noexcept nogil:
     """The ranks whose flag is `want`, as "0, 2, 5" (shortened past `room`)."""

@@ -176,8 +176,8 @@ batching_rules = batching.fancy_primitive_batchers
 # A higher-order primitive (a jitted function, a cond, a loop, a checkpoint)
 # goes through a derivative trace as one equation: where none of its inputs
 # carries a derivative, the trace binds it unchanged and never looks at the
-# equations inside (`process_primitive` below). primitive.py, "Derivatives
-# agree", rewrites such a region's jaxprs instead.
+# equations inside (`process_primitive` below). derivative_agreement.py,
+# "Regions some ranks skip", rewrites such a region's jaxprs instead.
 
 def _first(module, *names):
     for name in names:

@@ -148,15 +148,39 @@ cdef int wait_for_reply(int dest, int tag, MPI_Comm comm, int* reply,
         polls[0] = yield_now_and_then(polls[0])
 
 
-cdef inline void pin_envelope(const MPI_Status* st, bint* first, int* source,
-                              int* tag, MPI_Status* result) noexcept nogil:
-    """On the first chunk, fix the source and tag all later chunks must have."""
-    if first[0]:
-        first[0] = False
-        source[0] = st.MPI_SOURCE
-        tag[0] = st.MPI_TAG
-        result.MPI_SOURCE = source[0]
-        result.MPI_TAG = tag[0]
+# --- the chunk protocol: one sendrecv of any size ----------------------------
+
+ctypedef struct Transfer:
+    # one call of `sendrecv_chunked`: what it sends and receives, and how far
+    # it has come (the steps below share it)
+    char* sbuf
+    int64_t nsend, ssize, schunk
+    MPI_Datatype stype
+    int dest, sendtag         # sendtag: the tag on the wire (user tag and kind)
+    bint send_chunked
+    int64_t send_messages     # how many send messages the protocol takes
+    int64_t sent              # send messages posted so far
+    char* rbuf
+    int64_t nrecv, rsize, rchunk
+    MPI_Datatype rtype
+    int source, recvtag       # the first message's exact ones, once it is found
+    bint recv_chunked
+    bint receiving            # the short last chunk has not arrived yet
+    bint first                # no message found yet
+    bint truncated            # a message did not fit: the rest is consumed unstored
+    int64_t received          # elements received so far
+    MPI_Comm comm
+    int kind                  # this call's message kind
+    MPI_Request reqs[2]       # [0]: the send in flight, [1]: the receive
+    int paired                # MPI_SUCCESS, or how the kinds disagree (PAIRING_*)
+    int incoming              # the kind of the message received
+    int reply                 # the reply to this call's differentiated send
+    int polls
+    MPI_Status* result
+
+
+cdef enum:
+    START_OVER = -1000        # a step's answer: `move_data` starts its loop over
 
 
 cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t ssize,
@@ -204,145 +228,226 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
     progressing), all later chunks come with its exact source and tag. A
     message whose kind does not pair with `kind` is still received whole,
     and the disagreement is returned (PAIRING_*) after it.
+
+    Steps: the data moves in `move_data` (`post_send`, `find_first_message`,
+    `post_receive`, `complete_one`), `cancel_pending` cleans up after an
+    error, and `outcome` exchanges the replies and says what the call gives.
     """
-    cdef bint send_chunked = nsend >= schunk
-    cdef bint recv_chunked = nrecv >= rchunk
-    cdef int64_t send_messages = nsend // schunk + 1 if send_chunked else 1
-    cdef int64_t sent = 0             # send messages posted so far
-    cdef bint receiving = True
-    cdef bint first = True
-    cdef bint truncated = False
-    cdef int64_t received = 0, n, room
-    cdef MPI_Request reqs[2]          # [0]: the send in flight, [1]: the receive
-    cdef MPI_Status st
-    cdef MPI_Message msg
-    cdef int ierr = MPI_SUCCESS
-    cdef int index, count, flag, errclass
-    cdef int paired = MPI_SUCCESS
-    cdef int incoming = 0             # the kind of the message received
-    cdef int reply = 0                # the reply to this call's differentiated send
-    cdef int polls = 0
-    reqs[0] = MPI_REQUEST_NULL
-    reqs[1] = MPI_REQUEST_NULL
+    cdef Transfer x
+    x.sbuf, x.nsend, x.stype, x.ssize, x.schunk = sbuf, nsend, stype, ssize, schunk
+    x.dest, x.sendtag = dest, sendtag * KIND_SPAN + kind
+    x.send_chunked = nsend >= schunk
+    x.send_messages = nsend // schunk + 1 if x.send_chunked else 1
+    x.sent = 0
+    x.rbuf, x.nrecv, x.rtype, x.rsize, x.rchunk = rbuf, nrecv, rtype, rsize, rchunk
+    x.source, x.recvtag = source, recvtag
+    x.recv_chunked = nrecv >= rchunk
+    x.receiving, x.first, x.truncated = True, True, False
+    x.received = 0
+    x.comm, x.kind = comm, kind
+    x.reqs[0] = MPI_REQUEST_NULL
+    x.reqs[1] = MPI_REQUEST_NULL
+    x.paired, x.incoming, x.reply, x.polls = MPI_SUCCESS, 0, 0, 0
+    x.result = result
     result.MPI_SOURCE = source
     result.MPI_TAG = recvtag
-    sendtag = sendtag * KIND_SPAN + kind
-    while True:
-        if reqs[0] == MPI_REQUEST_NULL and sent < send_messages:
-            n = min(schunk, nsend - sent * schunk) if send_chunked else nsend
-            ierr = MPI_Isend(sbuf + sent * schunk * ssize, <int>n, stype, dest, sendtag,
-                             comm, &reqs[0])
-            if ierr != MPI_SUCCESS:
-                break
-            sent += 1
-        if reqs[1] == MPI_REQUEST_NULL and receiving and first and source != MPI_PROC_NULL:
-            ierr = find_message(source, recvtag, kind, comm, &flag, &st)
-            if ierr != MPI_SUCCESS:
-                break
-            if not flag:
-                if reqs[0] != MPI_REQUEST_NULL:
-                    ierr = MPI_Test(&reqs[0], &flag, MPI_STATUS_IGNORE)
-                    if ierr != MPI_SUCCESS:
-                        break
-                polls = yield_now_and_then(polls)
-                continue
-            if is_reply(st.MPI_TAG):
-                # the answer to this call's own send (source is its dest),
-                # which arrived first: keep it, and go on waiting for data
-                reply = st.MPI_TAG % KIND_SPAN
-                ierr = MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm,
-                                MPI_STATUS_IGNORE)
-                if ierr != MPI_SUCCESS:
-                    break
-                continue
-            # from here on: this message's exact source and tag
-            pin_envelope(&st, &first, &source, &recvtag, result)
-            incoming = st.MPI_TAG % KIND_SPAN
-            paired = pairing(incoming, kind)
-        if reqs[1] == MPI_REQUEST_NULL and receiving:
-            if truncated:
-                room = 0
-            elif recv_chunked:
-                room = min(rchunk, nrecv - received)
-            else:
-                room = nrecv
-            if room >= rchunk:
-                # room for a whole chunk: no protocol message can truncate
-                ierr = MPI_Irecv(rbuf + received * rsize, <int>room, rtype, source, recvtag,
-                                 comm, &reqs[1])
-                if ierr != MPI_SUCCESS:
-                    break
-            else:
-                # the next message may not fit: look at it before receiving,
-                # without blocking while a send is in flight
-                if reqs[0] == MPI_REQUEST_NULL:
-                    ierr = MPI_Mprobe(source, recvtag, comm, &msg, &st)
-                    flag = 1
-                else:
-                    ierr = MPI_Improbe(source, recvtag, comm, &flag, &msg, &st)
-                if ierr != MPI_SUCCESS:
-                    break
-                if not flag:
-                    ierr = MPI_Test(&reqs[0], &flag, MPI_STATUS_IGNORE)
-                    if ierr != MPI_SUCCESS:
-                        break
-                    polls = yield_now_and_then(polls)
-                    continue
-                ierr = MPI_Get_count(&st, rtype, &count)
-                if ierr != MPI_SUCCESS:
-                    break
-                pin_envelope(&st, &first, &source, &recvtag, result)
-                if count != MPI_UNDEFINED and count <= room:
-                    ierr = MPI_Imrecv(rbuf + received * rsize, count, rtype, &msg, &reqs[1])
-                    if ierr != MPI_SUCCESS:
-                        break
-                else:
-                    # too long: consume it without storing anything
-                    ierr = MPI_Mrecv(NULL, 0, rtype, &msg, MPI_STATUS_IGNORE)
-                    if ierr != MPI_SUCCESS:
-                        MPI_Error_class(ierr, &errclass)
-                        if errclass != MPI_ERR_TRUNCATE:
-                            break
-                        ierr = MPI_SUCCESS
-                    truncated = True
-                    if count == MPI_UNDEFINED or count < rchunk:
-                        receiving = False    # it was the last chunk
-                    continue
-        if reqs[0] == MPI_REQUEST_NULL and reqs[1] == MPI_REQUEST_NULL:
-            break
-        ierr = wait_for_either(reqs, &index, &st, &polls)
-        if ierr != MPI_SUCCESS:
-            break
-        if index != 1:
-            continue
-        ierr = MPI_Get_count(&st, rtype, &count)
-        if ierr != MPI_SUCCESS:
-            break
-        pin_envelope(&st, &first, &source, &recvtag, result)
-        received += count
-        if not recv_chunked or count < rchunk or source == MPI_PROC_NULL:
-            receiving = False
+    cdef int ierr = move_data(&x)
     if ierr != MPI_SUCCESS:
-        if reqs[1] != MPI_REQUEST_NULL:
-            MPI_Cancel(&reqs[1])
-            MPI_Wait(&reqs[1], MPI_STATUS_IGNORE)
-        if reqs[0] != MPI_REQUEST_NULL:
-            MPI_Cancel(&reqs[0])
-            MPI_Request_free(&reqs[0])
+        cancel_pending(&x)
         return ierr
-    if not first:
-        result.MPI_TAG = result.MPI_TAG // KIND_SPAN    # the user's tag
+    return outcome(&x, nreceived)
+
+
+cdef int move_data(Transfer* x) noexcept nogil:
+    """The data of `sendrecv_chunked`: each pass posts the next send chunk
+    and the next receive where none of its kind is in flight, then waits for
+    one of the two to complete; until neither is left, or an error. (Sends
+    and receives progress independently: a pass is no lockstep round.)"""
+    cdef int ierr
+    while True:
+        ierr = post_send(x)
+        if ierr == MPI_SUCCESS:
+            ierr = find_first_message(x)
+        if ierr == MPI_SUCCESS:
+            ierr = post_receive(x)
+        if ierr == MPI_SUCCESS:
+            if x.reqs[0] == MPI_REQUEST_NULL and x.reqs[1] == MPI_REQUEST_NULL:
+                return MPI_SUCCESS
+            ierr = complete_one(x)
+        if ierr != MPI_SUCCESS and ierr != START_OVER:
+            return ierr
+
+
+cdef int post_send(Transfer* x) noexcept nogil:
+    """Post the next send message, if none is in flight and one is left."""
+    if x.reqs[0] != MPI_REQUEST_NULL or x.sent >= x.send_messages:
+        return MPI_SUCCESS
+    cdef int64_t n = min(x.schunk, x.nsend - x.sent * x.schunk) if x.send_chunked else x.nsend
+    cdef int ierr = MPI_Isend(x.sbuf + x.sent * x.schunk * x.ssize, <int>n, x.stype, x.dest,
+                              x.sendtag, x.comm, &x.reqs[0])
+    if ierr == MPI_SUCCESS:
+        x.sent += 1
+    return ierr
+
+
+cdef int poll_again(Transfer* x) noexcept nogil:
+    """Nothing to receive yet: let the send in flight progress, give the
+    core away now and then, and start over."""
+    cdef int flag
+    cdef int ierr
+    if x.reqs[0] != MPI_REQUEST_NULL:
+        ierr = MPI_Test(&x.reqs[0], &flag, MPI_STATUS_IGNORE)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    x.polls = yield_now_and_then(x.polls)
+    return START_OVER
+
+
+cdef inline void pin_envelope(Transfer* x, const MPI_Status* st) noexcept nogil:
+    """On the first chunk, fix the source and tag all later chunks must have."""
+    if x.first:
+        x.first = False
+        x.source = st.MPI_SOURCE
+        x.recvtag = st.MPI_TAG
+        x.result.MPI_SOURCE = x.source
+        x.result.MPI_TAG = x.recvtag
+
+
+cdef int find_first_message(Transfer* x) noexcept nogil:
+    """Before the first receive: find the message it takes (`find_message`),
+    fix its source and tag, and see whether its kind pairs with this call's.
+    A reply to this call's own send that comes first is taken aside."""
+    if x.reqs[1] != MPI_REQUEST_NULL or not x.receiving or not x.first \
+            or x.source == MPI_PROC_NULL:
+        return MPI_SUCCESS
+    cdef int flag
+    cdef MPI_Status st
+    cdef int ierr = find_message(x.source, x.recvtag, x.kind, x.comm, &flag, &st)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    if not flag:
+        return poll_again(x)
+    if is_reply(st.MPI_TAG):
+        # the answer to this call's own send (source is its dest),
+        # which arrived first: keep it, and go on waiting for data
+        x.reply = st.MPI_TAG % KIND_SPAN
+        ierr = MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, x.comm,
+                        MPI_STATUS_IGNORE)
+        return ierr if ierr != MPI_SUCCESS else START_OVER
+    # from here on: this message's exact source and tag
+    pin_envelope(x, &st)
+    x.incoming = st.MPI_TAG % KIND_SPAN
+    x.paired = pairing(x.incoming, x.kind)
+    return MPI_SUCCESS
+
+
+cdef int post_receive(Transfer* x) noexcept nogil:
+    """Post the next receive, if none is pending and the last chunk has not
+    arrived: at once where the buffer has room for a whole chunk, else once
+    the message is known to fit (`receive_probed`)."""
+    if x.reqs[1] != MPI_REQUEST_NULL or not x.receiving:
+        return MPI_SUCCESS
+    cdef int64_t room
+    if x.truncated:
+        room = 0
+    elif x.recv_chunked:
+        room = min(x.rchunk, x.nrecv - x.received)
+    else:
+        room = x.nrecv
+    if room >= x.rchunk:
+        # room for a whole chunk: no protocol message can truncate
+        return MPI_Irecv(x.rbuf + x.received * x.rsize, <int>room, x.rtype, x.source,
+                         x.recvtag, x.comm, &x.reqs[1])
+    return receive_probed(x, room)
+
+
+cdef int receive_probed(Transfer* x, int64_t room) noexcept nogil:
+    """Receive a message that may not fit `room`: look at it before
+    receiving (matched probe), without blocking while a send is in flight.
+    One that fits is posted; one that does not is consumed without storing
+    anything, and `move_data` starts over."""
+    cdef int flag, count, errclass
+    cdef MPI_Message msg
+    cdef MPI_Status st
+    cdef int ierr
+    if x.reqs[0] == MPI_REQUEST_NULL:
+        ierr = MPI_Mprobe(x.source, x.recvtag, x.comm, &msg, &st)
+        flag = 1
+    else:
+        ierr = MPI_Improbe(x.source, x.recvtag, x.comm, &flag, &msg, &st)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    if not flag:
+        return poll_again(x)
+    ierr = MPI_Get_count(&st, x.rtype, &count)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    pin_envelope(x, &st)
+    if count != MPI_UNDEFINED and count <= room:
+        return MPI_Imrecv(x.rbuf + x.received * x.rsize, count, x.rtype, &msg, &x.reqs[1])
+    # too long: consume it without storing anything
+    ierr = MPI_Mrecv(NULL, 0, x.rtype, &msg, MPI_STATUS_IGNORE)
+    if ierr != MPI_SUCCESS:
+        MPI_Error_class(ierr, &errclass)
+        if errclass != MPI_ERR_TRUNCATE:
+            return ierr
+    x.truncated = True
+    if count == MPI_UNDEFINED or count < x.rchunk:
+        x.receiving = False    # it was the last chunk
+    return START_OVER
+
+
+cdef int complete_one(Transfer* x) noexcept nogil:
+    """Wait for the send or the receive in flight to complete. A receive
+    counts its elements, and ends the receiving where it was the last."""
+    cdef int index, count
+    cdef MPI_Status st
+    cdef int ierr = wait_for_either(x.reqs, &index, &st, &x.polls)
+    if ierr != MPI_SUCCESS or index != 1:
+        return ierr
+    ierr = MPI_Get_count(&st, x.rtype, &count)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    pin_envelope(x, &st)
+    x.received += count
+    if not x.recv_chunked or count < x.rchunk or x.source == MPI_PROC_NULL:
+        x.receiving = False
+    return MPI_SUCCESS
+
+
+cdef void cancel_pending(Transfer* x) noexcept nogil:
+    """After an error: cancel and complete a pending receive (MPI must not
+    write into the result buffer after the handler returned), cancel and
+    release a pending send."""
+    if x.reqs[1] != MPI_REQUEST_NULL:
+        MPI_Cancel(&x.reqs[1])
+        MPI_Wait(&x.reqs[1], MPI_STATUS_IGNORE)
+    if x.reqs[0] != MPI_REQUEST_NULL:
+        MPI_Cancel(&x.reqs[0])
+        MPI_Request_free(&x.reqs[0])
+
+
+cdef int outcome(Transfer* x, int64_t* nreceived) noexcept nogil:
+    """After the data: answer a differentiated message received, wait for
+    the answer to this call's own (unless it came already), and say what
+    the call gives: a disagreement of kinds (PAIRING_*), a truncation, or
+    the number of elements received."""
+    if not x.first:
+        x.result.MPI_TAG = x.result.MPI_TAG // KIND_SPAN    # the user's tag
     cdef MPI_Request answer = MPI_REQUEST_NULL
-    if not first and incoming & KIND_DIFFERENTIATED:
+    cdef int ierr = MPI_SUCCESS
+    if not x.first and x.incoming & KIND_DIFFERENTIATED:
         # answer a differentiated message, without blocking: this call may
         # wait for its own answer next (from itself, when source is this
         # rank), and so may the sender
-        ierr = MPI_Isend(NULL, 0, MPI_BYTE, source, (recvtag // KIND_SPAN) * KIND_SPAN +
-                         (KIND_ACK if paired == MPI_SUCCESS else KIND_NOTICE), comm, &answer)
+        ierr = MPI_Isend(NULL, 0, MPI_BYTE, x.source, (x.recvtag // KIND_SPAN) * KIND_SPAN +
+                         (KIND_ACK if x.paired == MPI_SUCCESS else KIND_NOTICE), x.comm,
+                         &answer)
         if ierr != MPI_SUCCESS:
             return ierr
-    if sent > 0 and dest != MPI_PROC_NULL and kind & KIND_DIFFERENTIATED and reply == 0:
-        ierr = wait_for_reply(dest, sendtag // KIND_SPAN, comm, &reply, &polls)
+    if x.sent > 0 and x.dest != MPI_PROC_NULL and x.kind & KIND_DIFFERENTIATED \
+            and x.reply == 0:
+        ierr = wait_for_reply(x.dest, x.sendtag // KIND_SPAN, x.comm, &x.reply, &x.polls)
     if answer != MPI_REQUEST_NULL:
         if ierr == MPI_SUCCESS:
             ierr = MPI_Wait(&answer, MPI_STATUS_IGNORE)
@@ -350,14 +455,14 @@ cdef int sendrecv_chunked(char* sbuf, int64_t nsend, MPI_Datatype stype, int64_t
             MPI_Request_free(&answer)
     if ierr != MPI_SUCCESS:
         return ierr
-    if reply == KIND_NOTICE and paired == MPI_SUCCESS:
-        paired = PAIRING_NOTICE
-    if paired != MPI_SUCCESS:
-        return paired
-    if truncated:
+    if x.reply == KIND_NOTICE and x.paired == MPI_SUCCESS:
+        x.paired = PAIRING_NOTICE
+    if x.paired != MPI_SUCCESS:
+        return x.paired
+    if x.truncated:
         return MPI_ERR_TRUNCATE
-    nreceived[0] = received
-    return MPI_Status_set_elements_x(result, rtype, <MPI_Count>received)
+    nreceived[0] = x.received
+    return MPI_Status_set_elements_x(x.result, x.rtype, <MPI_Count>x.received)
 
 
 # --- point to point ---------------------------------------------------------

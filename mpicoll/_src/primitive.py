@@ -52,32 +52,31 @@ way for all ops:
 
 * **Eager use.** The impl compiles the primitive alone (JAX's standard
   `apply_primitive`), so eager calls run the same handler as jitted ones.
+
+* **Roles, and derivatives that agree.** Every primitive says which code
+  bound it (the program, a JVP or a transpose rule; "Roles" below), and
+  the ranks check that they differentiate the same collectives. Those
+  checks live in `mpicoll._src.derivative_agreement`, which imports this
+  module (its check is an MPI primitive too); `MPIPrimitive` calls them
+  through the hooks that module installs here (`install_agreement_checks`).
+
+Imports: `bridge` (the FFI targets) and `jax_internals`, nothing else of
+mpicoll; the op modules, `scope`, `local_fft` and `derivative_agreement`
+import this one.
 """
 
-import atexit
 import contextvars
 import functools
-import sys
-import time
-import weakref
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 from jax.extend.core import Primitive
 from jax.interpreters import ad, batching
-from mpi4py import MPI
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
-from mpicoll._src import config
-from mpicoll._src.jax_internals import (ENTRY_CHECKED, JAXPR_PARAMS, REGION_JAXPRS,
-                                        batching_rules, bind_when_known,
-                                        carries_derivative, current_trace, derivative_traces,
-                                        dispatch, effect_eqn, effects, hlo, ir, ir_type,
-                                        jaxpr_eqns, lowering_devices, mlir, pe, replace_eqns,
-                                        shardable_ordered_effects,
-                                        value_aval, wrap_custom_rule_calls,
-                                        wrap_process_primitive, zero_tangent)
+from mpicoll._src.jax_internals import (batching_rules, derivative_traces, dispatch, effects,
+                                        hlo, ir, ir_type, lowering_devices, mlir,
+                                        shardable_ordered_effects, zero_tangent)
 
 
 class MPIEffect(effects.Effect):
@@ -140,22 +139,43 @@ _HANDLER_ATTRIBUTES = set().union(*bridge.attribute_names())
 # instead of waiting for, or pairing with, a derivative call that never
 # comes.
 ROLE_PROGRAM, ROLE_JVP, ROLE_TRANSPOSE = 0, 1, 2
-_rule_role = contextvars.ContextVar("mpicoll_rule_role", default=None)
+rule_role = contextvars.ContextVar("mpicoll_rule_role", default=None)   # None: no rule runs
+
+
+# --- Hooks of the derivative checks -------------------------------------------
+#
+# Whether the ranks agree on differentiating a collective is checked in
+# `derivative_agreement`, which imports this module (its check is an MPI
+# primitive) and installs the checks here when the package is assembled:
+# `at_bind(prim, args, params)` at every bind of a collective (for the
+# custom_jvp or custom_vjp call it may be bound in) and
+# `at_trace(prim, trace, args, params)` where a derivative trace binds one.
+
+def _no_check(*_):
+    pass
+
+
+_check_at_bind = _check_at_trace = _no_check
+
+
+def install_agreement_checks(*, at_bind, at_trace):
+    """Have `MPIPrimitive` call these checks (above)."""
+    global _check_at_bind, _check_at_trace
+    _check_at_bind, _check_at_trace = at_bind, at_trace
 
 
 class MPIPrimitive(Primitive):
     """A primitive whose ``role`` parameter says which code bound it, and
-    whose ranks check that they agree on differentiating it (below)."""
+    whose ranks check that they agree on differentiating it (above)."""
 
     checks_derivatives = False     # set by `mpi_primitive`
     trace_check = None             # an op's own check of where it is bound: (trace, params)
 
     def bind(self, *args, **params):
-        role = _rule_role.get()
+        role = rule_role.get()
         params["role"] = role if role is not None else params.get("role", ROLE_PROGRAM)
-        custom = _custom_call.get()
-        if custom is not None and custom.unchecked and self.checks_derivatives:
-            _check_custom_call(custom, self, args, params)
+        if self.checks_derivatives:
+            _check_at_bind(self, args, params)
         return super().bind(*args, **params)
 
     def bind_with_trace(self, trace, args, *rest):
@@ -165,47 +185,8 @@ class MPIPrimitive(Primitive):
         if self.trace_check is not None:
             self.trace_check(trace, rest[-1])
         if self.checks_derivatives and isinstance(trace, derivative_traces):
-            _check_derivatives_agree(self, trace, args, rest[-1])
+            _check_at_trace(self, trace, args, rest[-1])
         return super().bind_with_trace(trace, args, *rest)
-
-
-# --- Derivatives agree -------------------------------------------------------
-#
-# JAX runs an operation's JVP rule only on ranks where one of its inputs
-# carries a derivative; elsewhere it binds the operation as a plain one. If
-# the input of a collective is a constant on some ranks only (a
-# rank-dependent branch, stop_gradient on one rank), the differentiating
-# ranks go on to a derivative collective (the tangent op, or under grad its
-# transpose in the backward pass) that the others never make: a hang, or a
-# pairing with an unrelated call. So under a derivative trace every
-# collective of floating data is preceded by `derivatives_agree_p`, a
-# 1-byte allgather of whether this rank differentiates it, and every rank
-# raises where they disagree (the `derivatives_agree` handler,
-# derivative_checks.pxi).
-# It costs one small collective per differentiated collective, in the
-# forward pass only; plain calls are unchanged. Point-to-point ops
-# (``collective=False``) cannot use it, since not every rank takes part:
-# their messages carry that state themselves (``kind``). So do rooted sends,
-# for programs traced with the check switched off (config.py).
-
-def _inside_a_rule(role):
-    """Whether a partial evaluation (`pe.JaxprTrace`) binding something of
-    `role` belongs to a derivative rule (JAX linearizes a JVP rule so), not
-    to the program (`jax.linear_transpose`): the rule runs on every rank and
-    was checked where its op or region was bound."""
-    return role != ROLE_PROGRAM or _in_region_rule.get()
-
-
-def _check_derivatives_agree(prim, trace, args, params):
-    if isinstance(trace, pe.JaxprTrace) and _inside_a_rule(params["role"]):
-        return
-    if not config.derivative_check_enabled() or not any(
-            differentiable(value_aval(a)) for a in args):
-        return
-    differentiates = any(carries_derivative(trace, a) for a in args)
-    with current_trace(trace.parent_trace):
-        derivatives_agree_p.bind(comm=params["comm"], differentiates=differentiates,
-                                 name=prim.name.removeprefix("mpi_"))
 
 
 def _in_role(rule, role):
@@ -214,11 +195,11 @@ def _in_role(rule, role):
     not see the parameter."""
     def rule_in_role(*args, **params):
         eqn_role = params.pop("role", ROLE_PROGRAM)
-        token = _rule_role.set(eqn_role if role is None else role)
+        token = rule_role.set(eqn_role if role is None else role)
         try:
             return rule(*args, **params)
         finally:
-            _rule_role.reset(token)
+            rule_role.reset(token)
     rule_in_role._mpicoll_role = role
     return rule_in_role
 
@@ -256,7 +237,8 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
         memory with; see "Updates in place".
       collective: whether every rank of the communicator takes part; False
         for point-to-point ops, which get no check that needs every rank
-        ("Derivatives agree": their messages carry their kind instead).
+        ("Derivatives agree", `derivative_agreement`: their messages carry
+        their kind instead).
 
     Returns:
       The `Primitive`; the op module registers its JVP, transpose and
@@ -508,272 +490,3 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_ope
     *results, token_out = call.results
     ctx.set_tokens_out(mlir.TokenSet({mpi_effect: token_out}))
     return results
-
-
-_TRIVIAL = jax.jit(lambda x: x + 1)
-
-
-# the check of "Derivatives agree" (above)
-derivatives_agree_p = mpi_primitive(
-    "derivatives_agree", multiple_results=True, abstract_eval=lambda **_: [],
-    ffi_attributes=lambda *, comm, differentiates, name: dict(
-        comm=comm.handle, kind=int(differentiates), name=tuple(map(ord, name))))
-
-
-# --- Regions some ranks skip -------------------------------------------------
-#
-# A jitted function, cond, scan, while loop or checkpoint goes through a
-# derivative trace as one equation. Where none of its inputs carries a
-# derivative on this rank, the trace binds it as a plain computation without
-# looking inside, while a rank where some input does carry one
-# differentiates the equations inside, each collective after its check
-# ("Derivatives agree"). So a skipped region is bound with the same checks
-# in its jaxprs, each saying "not differentiated", one before each
-# collective: the ranks then compare the same checks in the same order, and
-# raise exactly where a collective inside is differentiated on some ranks
-# only. A checkpoint differentiated on a rank is also recomputed in that
-# rank's backward pass, collectives included, so whether each rank
-# differentiates a checkpoint with collectives inside is checked too, before it.
-
-_in_region_rule = contextvars.ContextVar("mpicoll_in_region_rule", default=False)
-_skipped_jaxprs = weakref.WeakKeyDictionary()
-
-
-def _checked(eqn):
-    """Whether a derivative trace checks this equation ("Derivatives agree")."""
-    prim = eqn.primitive
-    return (isinstance(prim, MPIPrimitive) and prim.checks_derivatives and
-            any(differentiable(v.aval) for v in eqn.invars))
-
-
-def _not_differentiated(comm, name, source_info):
-    return effect_eqn(derivatives_agree_p, dict(comm=comm, differentiates=False, name=name,
-                                                role=ROLE_PROGRAM), mpi_effect, source_info)
-
-
-def _region_comm(prim, params):
-    """The communicator of the first checked collective inside a region."""
-    for jaxpr in _region_jaxprs(prim, params):
-        for eqn in jaxpr_eqns(jaxpr):
-            if _checked(eqn):
-                return eqn.params["comm"]
-            if eqn.primitive in JAXPR_PARAMS:
-                comm = _region_comm(eqn.primitive, eqn.params)
-                if comm is not None:
-                    return comm
-    return None
-
-
-def _region_jaxprs(prim, params):
-    for name in JAXPR_PARAMS[prim]:
-        value = params[name]
-        values = value if isinstance(value, (tuple, list)) else (value,)
-        yield from (v for v in values if v is not None)
-
-
-def _skipped_jaxpr(jaxpr):
-    """`jaxpr` with a "not differentiated" check before each checked
-    collective, where a rank that differentiates it checks (the same object
-    if it has none)."""
-    if jaxpr in _skipped_jaxprs:
-        return _skipped_jaxprs[jaxpr]
-    eqns, changed = [], False
-    for eqn in jaxpr_eqns(jaxpr):
-        prim = eqn.primitive
-        if _checked(eqn):
-            eqns.append(_not_differentiated(eqn.params["comm"], prim.name[4:], eqn.source_info))
-            changed = True
-        if prim in ENTRY_CHECKED:
-            comm = _region_comm(prim, eqn.params)
-            if comm is not None:
-                eqns.append(_not_differentiated(comm, ENTRY_CHECKED[prim], eqn.source_info))
-                changed = True
-        if prim in REGION_JAXPRS:
-            params = _skipped_params(prim, eqn.params)
-            if params is not eqn.params:
-                eqn = eqn.replace(params=params)
-                changed = True
-        eqns.append(eqn)
-    result = replace_eqns(jaxpr, eqns) if changed else jaxpr
-    _skipped_jaxprs[jaxpr] = result
-    return result
-
-
-def _skipped_params(prim, params):
-    """A region's parameters with its jaxprs as `_skipped_jaxpr` makes them
-    (the same object if nothing inside is checked)."""
-    new = {}
-    for name in REGION_JAXPRS[prim]:
-        value = params[name]
-        if isinstance(value, (tuple, list)):
-            skipped = type(value)(map(_skipped_jaxpr, value))
-            if any(a is not b for a, b in zip(skipped, value)):
-                new[name] = skipped
-        elif _skipped_jaxpr(value) is not value:
-            new[name] = _skipped_jaxpr(value)
-    return {**params, **new} if new else params
-
-
-def _keeping_checks(trace_class, process_primitive):
-    """`process_primitive` of a derivative trace, binding a region it skips
-    with its checks (above)."""
-    partial_eval = trace_class is pe.JaxprTrace
-
-    def process(trace, prim, tracers, params, /):
-        if (prim not in JAXPR_PARAMS or not config.derivative_check_enabled() or
-                partial_eval and _inside_a_rule(_rule_role.get() or ROLE_PROGRAM)):
-            return process_primitive(trace, prim, tracers, params)
-        if prim in REGION_JAXPRS:
-            skipped = _skipped_params(prim, params)     # cached per jaxpr
-            inside = skipped is not params
-        else:
-            inside = _region_comm(prim, params) is not None
-        if not inside:              # no checked collective inside
-            return process_primitive(trace, prim, tracers, params)
-        differentiates = any(carries_derivative(trace, t) for t in tracers)
-        if prim in ENTRY_CHECKED:
-            with current_trace(trace.parent_trace):
-                derivatives_agree_p.bind(comm=_region_comm(prim, params),
-                                         differentiates=differentiates, name=ENTRY_CHECKED[prim])
-        if not differentiates and prim in REGION_JAXPRS:
-            if partial_eval:
-                return bind_when_known(trace, prim, tracers, skipped)
-            return process_primitive(trace, prim, tracers, skipped)
-        if not differentiates or partial_eval:
-            # custom_linear_solve not differentiated here, checked above; or
-            # jax.linear_transpose: the region's equations are checked
-            return process_primitive(trace, prim, tracers, params)
-        # the region's own rule: the partial evaluation JAX may use inside it
-        # is not the program's (compare `_check_derivatives_agree`)
-        token = _in_region_rule.set(True)
-        try:
-            return process_primitive(trace, prim, tracers, params)
-        finally:
-            _in_region_rule.reset(token)
-    return process
-
-
-wrap_process_primitive(_keeping_checks)
-
-
-# --- Custom rules some ranks skip ---------------------------------------------
-#
-# A `jax.custom_jvp` or `custom_vjp` function goes through a derivative trace
-# as one call: a rank where an input carries a derivative runs the rule
-# (custom JVP, or forward pass then backward rule), a rank where none does
-# runs the function. The rule's collectives are the user's, bound as plain
-# operations, and need not match the function's, so the per-operation check
-# cannot pair them. Instead the first checked collective inside the call,
-# on either side, is preceded by a check saying which side this rank is
-# on: where ranks disagree every rank raises there, before any collective
-# of the rule or the function. (The rule and the function are expected to
-# make their first such collective on the same communicator, as a rule that
-# calls the function does.) Under `jax.linear_transpose` (partial
-# evaluation) a rank where an input is unknown stages the function to
-# transpose it later, and a rank where all are known runs it at once: the
-# same check tells them apart.
-
-class _CustomCall:
-    __slots__ = ("differentiates", "unchecked")
-
-    def __init__(self, differentiates):
-        self.differentiates, self.unchecked = differentiates, True
-
-
-_custom_call = contextvars.ContextVar("mpicoll_custom_call", default=None)
-
-
-def _check_custom_call(custom, prim, args, params):
-    if not any(differentiable(value_aval(a)) for a in args):
-        return
-    custom.unchecked = False
-    derivatives_agree_p.bind(comm=params["comm"], differentiates=custom.differentiates,
-                             name=f"{prim.name.removeprefix('mpi_')} inside a custom_jvp "
-                                  "or custom_vjp function")
-
-
-def _checking_custom_calls(trace_class, process_custom_call):
-    partial_eval = trace_class is pe.JaxprTrace
-
-    def process(trace, *args, **params):
-        # A call inside a custom call whose check is still to come (the rule
-        # calling the function, under an outer jvp say) belongs to that
-        # check, as does partial evaluation inside a custom call (JAX's
-        # linearization of its rule).
-        outer = _custom_call.get()
-        if (not config.derivative_check_enabled() or outer is not None and outer.unchecked
-                or partial_eval and (_inside_a_rule(_rule_role.get() or ROLE_PROGRAM) or outer)):
-            return process_custom_call(trace, *args, **params)
-        differentiates = any(carries_derivative(trace, t) for t in args[-1])
-        token = _custom_call.set(_CustomCall(differentiates))
-        try:
-            return process_custom_call(trace, *args, **params)
-        finally:
-            _custom_call.reset(token)
-    return process
-
-
-wrap_custom_rule_calls(_checking_custom_calls)
-
-
-def wait_for_dispatched_work():
-    """Block until every computation dispatched so far has finished.
-
-    mpicoll's jitted computations carry no runtime token (see `scope`), so
-    JAX does not track them; the CPU runtime runs one device's computations
-    in dispatch order, so a trivial computation finishes after all of them.
-    """
-    jax.block_until_ready(_TRIVIAL(np.zeros((), np.int32)))
-
-
-_abort_status = 0   # non-zero: mpi4py will call MPI_Abort at exit, not MPI_Finalize
-_ABORT_GRACE_S = 5.0
-
-
-def _record_abort_status(set_abort_status):
-    # `python -m mpi4py prog.py` calls MPI._set_abort_status(n) when the
-    # program ends on an uncaught exception or sys.exit(n != 0); mpi4py then
-    # calls MPI_Abort at exit, which ends every rank. mpi4py has no getter.
-    def record(status):
-        global _abort_status
-        _abort_status = _abort_status or int(status)
-        return set_abort_status(status)
-    return record
-
-
-if hasattr(MPI, "_set_abort_status"):
-    MPI._set_abort_status = _record_abort_status(MPI._set_abort_status)
-
-
-@atexit.register
-def _wait_for_pending_mpi_work():
-    # JAX's own exit hook does not wait for jitted MPI operations still
-    # running. Registered after mpi4py's MPI_Finalize hook, so it runs first.
-    if not _abort_status:
-        try:
-            wait_for_dispatched_work()
-        except Exception:   # interpreter shutting down: nothing left to protect
-            pass
-        return
-    # The program failed and mpi4py will abort the job. Work it dispatched
-    # may wait for ranks that will never join it; then waiting would hang, and
-    # so would the interpreter's teardown (it joins JAX's runtime threads),
-    # which comes before mpi4py's MPI_Abort. Give the work a moment, then
-    # abort at once. (Polled here: the marker computation is ordered after
-    # the pending work only when dispatched from the thread that dispatched it.)
-    try:
-        marker = _TRIVIAL(np.zeros((), np.int32))
-        deadline = time.monotonic() + _ABORT_GRACE_S
-        while not marker.is_ready() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        if marker.is_ready():
-            return
-    except Exception:
-        pass
-    sys.stderr.write(
-        f"mpicoll: rank {MPI.COMM_WORLD.Get_rank()} is exiting with status "
-        f"{_abort_status} while MPI operations it dispatched have not finished "
-        f"after {_ABORT_GRACE_S:g} s; calling MPI_Abort now\n")
-    sys.stderr.flush()
-    MPI.COMM_WORLD.Abort(_abort_status)
-

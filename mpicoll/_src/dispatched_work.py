@@ -1,0 +1,86 @@
+"""Dispatched MPI work: waiting until it has finished, at any time and at exit.
+
+mpicoll's jitted computations carry no runtime token (the MPI scope,
+`scope`), so JAX does not track them: a program, or JAX's own exit hook,
+can go on while MPI operations it dispatched are still running. This
+module waits for them where that matters: before a communicator's twin is
+freed (`comms`, through `wait_for_dispatched_work`) and at exit, before
+mpi4py finalises MPI, unless the program failed and mpi4py is about to
+abort the job (the abort status).
+
+Imports: JAX, NumPy and mpi4py only; `comms` imports it, which
+mpicoll/__init__.py imports first, so the exit hook is registered as soon
+as the package is imported.
+"""
+
+import atexit
+import sys
+import time
+
+import jax
+import numpy as np
+from mpi4py import MPI
+
+_TRIVIAL = jax.jit(lambda x: x + 1)
+
+
+def wait_for_dispatched_work():
+    """Block until every computation dispatched so far has finished.
+
+    mpicoll's jitted computations carry no runtime token (see `scope`), so
+    JAX does not track them; the CPU runtime runs one device's computations
+    in dispatch order, so a trivial computation finishes after all of them.
+    """
+    jax.block_until_ready(_TRIVIAL(np.zeros((), np.int32)))
+
+
+_abort_status = 0   # non-zero: mpi4py will call MPI_Abort at exit, not MPI_Finalize
+_ABORT_GRACE_S = 5.0
+
+
+def _record_abort_status(set_abort_status):
+    # `python -m mpi4py prog.py` calls MPI._set_abort_status(n) when the
+    # program ends on an uncaught exception or sys.exit(n != 0); mpi4py then
+    # calls MPI_Abort at exit, which ends every rank. mpi4py has no getter.
+    def record(status):
+        global _abort_status
+        _abort_status = _abort_status or int(status)
+        return set_abort_status(status)
+    return record
+
+
+if hasattr(MPI, "_set_abort_status"):
+    MPI._set_abort_status = _record_abort_status(MPI._set_abort_status)
+
+
+@atexit.register
+def _wait_for_pending_mpi_work():
+    # JAX's own exit hook does not wait for jitted MPI operations still
+    # running. Registered after mpi4py's MPI_Finalize hook, so it runs first.
+    if not _abort_status:
+        try:
+            wait_for_dispatched_work()
+        except Exception:   # interpreter shutting down: nothing left to protect
+            pass
+        return
+    # The program failed and mpi4py will abort the job. Work it dispatched
+    # may wait for ranks that will never join it; then waiting would hang, and
+    # so would the interpreter's teardown (it joins JAX's runtime threads),
+    # which comes before mpi4py's MPI_Abort. Give the work a moment, then
+    # abort at once. (Polled here: the marker computation is ordered after
+    # the pending work only when dispatched from the thread that dispatched it.)
+    try:
+        marker = _TRIVIAL(np.zeros((), np.int32))
+        deadline = time.monotonic() + _ABORT_GRACE_S
+        while not marker.is_ready() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        if marker.is_ready():
+            return
+    except Exception:
+        pass
+    sys.stderr.write(
+        f"mpicoll: rank {MPI.COMM_WORLD.Get_rank()} is exiting with status "
+        f"{_abort_status} while MPI operations it dispatched have not finished "
+        f"after {_ABORT_GRACE_S:g} s; calling MPI_Abort now\n")
+    sys.stderr.flush()
+    MPI.COMM_WORLD.Abort(_abort_status)
