@@ -2,12 +2,16 @@
 # Build the documentation site into docs/_build/html (open index.html there).
 # Installs the packages of mpicoll's `docs` extra (pyproject.toml) into the
 # environment made by scripts/setup.sh, then runs Sphinx with warnings as
-# errors: a broken link, a missing page, a docstring autodoc cannot parse
-# or an include whose anchor text has gone fails the build. Extra arguments
-# go to sphinx-build.
+# errors: a broken link, a missing page, a docstring autodoc cannot parse,
+# an include whose anchor text has gone or a notebook cell that fails
+# (myst-nb runs docs/notebooks/ from scratch, starting MPI ranks; about
+# 40 s) fails the build. Extra arguments go to sphinx-build.
 #
 # Settings (environment variables):
-#   MPICOLL_VENV=.venv-x   the environment made by scripts/setup.sh (default .venv)
+#   MPICOLL_VENV=.venv-x        the environment made by scripts/setup.sh (default .venv)
+#   MPICOLL_NOTEBOOK_ENGINES=4  the MPI ranks the notebooks start (default 2)
+#   MPICOLL_DOCS_EXECUTE=off    do not run the notebooks (their pages show no
+#                               outputs): a quick build of the other pages
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=${MPICOLL_VENV:-.venv}

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Create a virtual environment (default .venv) with mpicoll and everything it
 # needs: jax, mpi4py, an MPI (by default MPICH from PyPI: mpicc, headers,
-# mpiexec), Cython and the test tools; then build mpicoll's extension with
-# that MPI. Safe to run again, also with another MPI setting: the environment
-# is then switched (see below).
+# mpiexec), Cython, the test tools and the notebooks' packages (Jupyter,
+# ipyparallel); then build mpicoll's extension with that MPI. Safe to run
+# again, also with another MPI setting: the environment is then switched
+# (see below).
 #
 # Settings (environment variables):
 #   PYTHON=python3.12        the interpreter for the environment (default python3)
@@ -96,8 +97,17 @@ else
   fi
   mpicc="$VENV_ABS/bin/mpicc"
 fi
+# With the test tools, the `notebooks` extra of pyproject.toml (ipyparallel,
+# ipykernel, JupyterLab, jupytext, nbclient: docs/notebooks/ opens and runs,
+# and tests/test_notebooks.py runs them), read from there.
+mapfile -t notebooks < <("$VENV/bin/python" - <<'EOF'
+import tomllib
+with open("pyproject.toml", "rb") as f:
+    print("\n".join(tomllib.load(f)["project"]["optional-dependencies"]["notebooks"]))
+EOF
+)
 $PIP install -q "${MPICOLL_JAX:-jax>=0.10.1}" numpy "ducc0>=0.42" "cython>=3" setuptools wheel pytest pytest-mpi \
-  pytest-timeout matplotlib
+  pytest-timeout matplotlib "${notebooks[@]}"
 # MPICOLL_FORCE_BUILD: the sources did not change when the MPI did, so
 # setuptools would otherwise keep an extension built for the old MPI.
 PATH="$VENV_ABS/bin:$PATH" MPICC="$mpicc" MPICOLL_FORCE_BUILD=$switching \
