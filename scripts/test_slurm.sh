@@ -125,7 +125,7 @@ run "sbatch examples/slurm/cpu.sbatch (2 ranks)" 300 \
 if [ -f "$job_out" ]; then
   echo "--- $job_out"; cat "$job_out"
 fi
-if grep -q "all ranks agree with the expected sum: True" "$job_out" 2>/dev/null && \
+if grep -q "^PASS  allreduce equals the closed form on every rank: True" "$job_out" 2>/dev/null && \
    grep -q "^2 ranks, each holding" "$job_out"; then
   summary+=("$(printf '%-52s %-5s' "sbatch output: 2 ranks, sum checked" PASS)")
 else
