@@ -645,7 +645,8 @@ def report_cells(args, meta):
         sweeps.append([rows[key] for key in sorted(rows)])
     native = meta["jax_native"]
     if any("jax_native" in row for rows in sweeps for row in rows):
-        SHOWN.append("jax_native")
+        if "jax_native" not in SHOWN:    # --jax-native may have added it
+            SHOWN.append("jax_native")
         native = "measured in the cell runs"
     results = combine(sweeps)
     isolation = "a fresh process per cell" + (" and variant" if per_variant else "")

@@ -52,14 +52,14 @@ fi
 
 # At 3 ranks: every operation of the registry (tests/test_ops.py: roots,
 # rank parity and odd prefix lengths), the pairing checks with a rank that
-# takes no part (tests/test_pairing.py), allreduce's block path with
-# uneven blocks (tests/test_allreduce_blocks.py), the pieces ranks send
+# takes no part (tests/test_pairing.py), the reductions by blocks with
+# uneven blocks (tests/test_reduction_blocks.py), the pieces ranks send
 # themselves (tests/test_own_block.py), all of halo (grids of 3 are odd and
 # blocks uneven), a process mesh of 3 x 1 (tests/test_spmd.py), the
 # particle-mesh example on a ring whose left and right neighbours differ
 # (tests/test_particle_mesh.py, not run at 4), and the fft tests that check
 # values on such grids (the rest run at 1, 2 and 4 ranks).
-GRID_TESTS="tests/test_ops.py tests/test_pairing.py tests/test_allreduce_blocks.py
+GRID_TESTS="tests/test_ops.py tests/test_pairing.py tests/test_reduction_blocks.py
   tests/test_own_block.py tests/test_overlapped_copy.py tests/test_halo.py tests/test_spmd.py
   tests/test_particle_mesh.py
   tests/test_fft.py::test_transforms_match_numpy

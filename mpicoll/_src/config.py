@@ -32,8 +32,11 @@ def set_chunk_bytes(nbytes):
     """Set the largest size, in bytes, of one MPI message that mpicoll sends.
 
     Messages larger than this are split into several MPI calls, in an order
-    every rank agrees on; results are bitwise identical to one call. The
-    setting is read when a function is traced and becomes part of the trace:
+    every rank agrees on. Moved data is bitwise identical to one call; a
+    reduction gives every rank the same bits, which at three or more ranks
+    can differ from one call's in the last bits (MPI picks the order in
+    which it combines the ranks' values by message size). The setting is
+    read when a function is traced and becomes part of the trace:
     set it before the first call of a jitted function, identically on all
     ranks. A function already traced keeps the limit it was traced with (JAX
     caches traces per Python function) until ``jax.clear_caches()`` or

@@ -32,56 +32,138 @@ cdef inline void* source(Call* c, int64_t off) noexcept nogil:
     return MPI_IN_PLACE if c.args[0].data == c.rets[0].data else <void*>at(c.args[0], off)
 
 
-# An allreduce of 16-32 MiB into a fresh result is a reduce-scatter into
-# this rank's block of the result, then an allgather of the blocks in place
-# (the algorithm MPICH itself picks for long messages), not one
-# MPI_Allreduce: MPICH's allreduce takes a temporary of the whole message
-# from the heap on every call, and that temporary, freed next to XLA's
-# fresh result, tops glibc's trim threshold, so both go back to the kernel
-# and fault in again on the next call (1.7x the time at 16 MiB). The
-# reduce-scatter's temporary is one block. Outside this range one call is
-# faster: below it the pair stays under the threshold, and above 32 MiB
-# (glibc's largest dynamic mmap threshold) every big block is a fresh
-# mapping whichever algorithm runs (benchmarks/README.md, "allreduce at
-# 1-32 MiB"). Every rank gets the same result (each block is reduced once).
+# Reductions by blocks. An allreduce of 1-32 MiB is a reduce-scatter into
+# this rank's block of the result, then an allgather of the blocks in place,
+# not one MPI_Allreduce; a reduce of 1 MiB or more is the same
+# reduce-scatter, then a gather of the blocks to root.
+#
+# allreduce: MPICH's allreduce takes a temporary of the whole message from
+# the heap on every call; freed next to XLA's fresh result (the previous
+# call's, freed when the caller drops it), the two can top glibc's trim
+# threshold, so both go back to the kernel and fault in again on the next
+# call (2-3.5x the time of mpi4py on preallocated buffers at 1-16 MiB in a
+# fresh process). The reduce-scatter's temporary is one block, and the pair
+# stays under the threshold. Above 32 MiB (glibc's largest dynamic mmap
+# threshold) every big block is a fresh mapping whichever algorithm runs,
+# and one call is faster; below 1 MiB MPICH's allreduce takes no such
+# temporary and one call is faster.
+#
+# reduce: MPICH's reduce is slower than the reduce-scatter and the gather
+# from 1 MiB up even on preallocated buffers (2 ranks: 0.6 against 0.5 ms
+# at 1 MiB, 30 against 10 ms at 16 MiB; 3 ranks: 59 against 21 ms at
+# 16 MiB). Measurements: benchmarks/README.md, "Reductions by blocks".
+#
+# Every rank gets the same result (each block is reduced once, by one
+# rank), and reduce's root gets allreduce's bits in the range both share.
+# The donated (in-place) call takes the same path, so donating does not
+# change the result's bits: at three or more ranks MPICH's reduce-scatter
+# may add the ranks' values in another order than its allreduce or reduce.
 cdef enum:
-    SPLIT_ALLREDUCE_MIN_BYTES = 16 << 20
-    SPLIT_ALLREDUCE_MAX_BYTES = 32 << 20
+    BLOCKS_MIN_BYTES = 1 << 20
+    ALLREDUCE_BLOCKS_MAX_BYTES = 32 << 20
+
+
+def reduction_block_ranges():
+    """{op: (smallest, largest message in bytes)} run by blocks (tests)."""
+    return {"allreduce": (BLOCKS_MIN_BYTES, ALLREDUCE_BLOCKS_MAX_BYTES),
+            "reduce": (BLOCKS_MIN_BYTES, None)}
+
+
+cdef inline bint by_blocks(Call* c, int n, MPI_Datatype t, int64_t largest) noexcept nogil:
+    cdef int isz = 0
+    if c.size == 1 or n < c.size:
+        return False
+    MPI_Type_size(t, &isz)
+    return BLOCKS_MIN_BYTES <= <int64_t>n * isz and (largest < 0 or <int64_t>n * isz <= largest)
+
+
+cdef int* block_layout(Call* c, int n) noexcept nogil:
+    """Counts and displacements (one array of 2 * size ints, to free) of
+    `n` elements in one block per rank, the first ranks one more."""
+    cdef int* counts = <int*>malloc(2 * c.size * sizeof(int))
+    cdef int r, base = n // c.size, extra = n % c.size
+    if counts != NULL:
+        for r in range(c.size):
+            counts[r] = base + (1 if r < extra else 0)
+            counts[c.size + r] = r * base + (r if r < extra else extra)
+    return counts
+
+
+cdef int reduce_my_block(Call* c, int64_t off, const int* counts, MPI_Datatype t, MPI_Op op,
+                         int isz, char* mine, bint into_result) noexcept nogil:
+    """This rank's block of the reduction into `mine`. In place (the result
+    is the operand's memory, and `into_result`) MPI puts the block at the
+    start of the result, and it moves to `mine`."""
+    cdef char* result = at(c.rets[0], off)
+    cdef int ierr
+    if into_result and source(c, off) == MPI_IN_PLACE:
+        ierr = MPI_Reduce_scatter(MPI_IN_PLACE, result, counts, t, op, c.comm)
+        if ierr == MPI_SUCCESS and mine != result:
+            memmove(mine, result, <size_t>counts[c.rank] * isz)
+        return ierr
+    return MPI_Reduce_scatter(at(c.args[0], off), mine, counts, t, op, c.comm)
 
 
 cdef int allreduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
-    cdef int isz = 0
-    if c.size > 1 and n >= c.size and c.args[0].data != c.rets[0].data:
-        MPI_Type_size(t, &isz)
-        if SPLIT_ALLREDUCE_MIN_BYTES <= <int64_t>n * isz <= SPLIT_ALLREDUCE_MAX_BYTES:
-            return allreduce_by_blocks(c, off, n, t, op, isz)
+    if by_blocks(c, n, t, ALLREDUCE_BLOCKS_MAX_BYTES):
+        return allreduce_by_blocks(c, off, n, t, op)
     return MPI_Allreduce(source(c, off), at(c.rets[0], off), n, t, op, c.comm)
 
 
-cdef int allreduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op,
-                             int isz) noexcept nogil:
-    cdef int* counts = <int*>malloc(2 * c.size * sizeof(int))
-    cdef int* displs = counts + c.size
-    cdef int r, ierr, base = n // c.size, extra = n % c.size
+cdef int allreduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t,
+                             MPI_Op op) noexcept nogil:
+    cdef int* counts = block_layout(c, n)
+    cdef int isz = 0, ierr
     if counts == NULL:
         return MPI_ERR_NO_MEM
-    for r in range(c.size):
-        counts[r] = base + (1 if r < extra else 0)
-        displs[r] = r * base + (r if r < extra else extra)
-    ierr = MPI_Reduce_scatter(at(c.args[0], off), at(c.rets[0], off + <int64_t>displs[c.rank] * isz),
-                              counts, t, op, c.comm)
+    MPI_Type_size(t, &isz)
+    cdef char* result = at(c.rets[0], off)
+    ierr = reduce_my_block(c, off, counts, t, op, isz,
+                           result + <int64_t>counts[c.size + c.rank] * isz, True)
     if ierr == MPI_SUCCESS:
-        ierr = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, at(c.rets[0], off),
-                              counts, displs, t, c.comm)
+        ierr = MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, result,
+                              counts, counts + c.size, t, c.comm)
     free(counts)
     return ierr
 
 
 cdef int reduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
     cdef int root = <int>c.attr[ATTR_ROOT]
+    if by_blocks(c, n, t, -1):
+        return reduce_by_blocks(c, off, n, t, op, root)
     if c.rank != root:          # MPI_IN_PLACE is the root's only
         return MPI_Reduce(at(c.args[0], off), NULL, n, t, op, root, c.comm)
     return MPI_Reduce(source(c, off), at(c.rets[0], off), n, t, op, root, c.comm)
+
+
+cdef int reduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op,
+                          int root) noexcept nogil:
+    # Root reduces its block into its place in the result and gathers the
+    # others' in place; another rank's result is `x` (copied afterwards), so
+    # its block goes through a temporary of one block.
+    cdef int* counts = block_layout(c, n)
+    cdef int isz = 0, ierr
+    cdef char* mine
+    if counts == NULL:
+        return MPI_ERR_NO_MEM
+    MPI_Type_size(t, &isz)
+    if c.rank == root:
+        mine = at(c.rets[0], off) + <int64_t>counts[c.size + c.rank] * isz
+    else:
+        mine = <char*>malloc(<size_t>counts[c.rank] * isz + 1)
+        if mine == NULL:
+            free(counts)
+            return MPI_ERR_NO_MEM
+    ierr = reduce_my_block(c, off, counts, t, op, isz, mine, c.rank == root)
+    if ierr == MPI_SUCCESS and c.rank == root:
+        ierr = MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, at(c.rets[0], off),
+                           counts, counts + c.size, t, root, c.comm)
+    elif ierr == MPI_SUCCESS:
+        ierr = MPI_Gatherv(mine, counts[c.rank], t, NULL, NULL, NULL, t, root, c.comm)
+    if c.rank != root:
+        free(mine)
+    free(counts)
+    return ierr
 
 
 cdef int scan_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:

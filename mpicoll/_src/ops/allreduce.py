@@ -31,7 +31,15 @@ def allreduce(x, op, *, comm=None, token=None):
       comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
 
     Returns:
-      An array like ``x`` holding the reduction of all ranks' ``x``.
+      An array like ``x`` holding the reduction of all ranks' ``x``, the same
+      bits on every rank.
+
+    Messages of 1-32 MiB per MPI call are reduced by blocks (a reduce-scatter,
+    then an allgather), which keeps MPI's temporary memory small (faster with
+    fresh result memory, docs/performance.md); at three or more ranks this
+    adds floating-point values in another order than one ``MPI_Allreduce``
+    would, so the last bits can differ from it. Donating ``x`` does not
+    change the result.
 
     Gradients (serial equivalence, see docs/differentiation.md): SUM is linear
     and its transpose is again an allreduce(SUM), so ``jax.grad`` of a loss

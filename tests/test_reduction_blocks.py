@@ -1,0 +1,176 @@
+"""Reductions by blocks: allreduce of 1-32 MiB and reduce of 1 MiB or more.
+
+In these ranges the handler calls neither MPI_Allreduce nor MPI_Reduce (see
+the comment at BLOCKS_MIN_BYTES in reductions.pxi): every rank reduces one
+block of the message (a reduce-scatter), placed where it belongs in the
+result, and the blocks are gathered in place, to every rank (allreduce) or
+to root (reduce). These tests check the block layout where it can go wrong:
+element counts that the number of ranks does not divide (the first ranks
+take one more), the ranges' ends, several dtypes and ops, roots, chunk
+limits that cut the message into pieces inside and outside the range, and
+an input the result reuses (donated: the reduce-scatter in place, this
+rank's block moved to its place; off reduce's root the result is x). The
+block split depends on the number of ranks, so this module runs at every
+rank count.
+
+Values are small integers in every dtype, so every summation order gives
+the same, exact result; results are compared bitwise with NumPy's
+reduction of the gathered inputs, on every rank. Two tests use random
+floats, where the summation order shows in the bits: donated or not, every
+rank gets the same bits, and reduce's root gets allreduce's.
+"""
+
+import hashlib
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+import pytest
+from mpi4py import MPI
+
+import mpicoll
+from conftest import assert_all_equal, gather_global
+
+from mpicoll._src import _ffi
+
+MiB = 1 << 20
+RANGES = _ffi.reduction_block_ranges()
+LOW, HIGH = RANGES["allreduce"]
+pytestmark = pytest.mark.skipif(MPI.COMM_WORLD.Get_size() == 1,
+                                reason="one rank: no MPI reduction, no blocks")
+REDUCE = {"SUM": lambda xs: xs.sum(0), "MAX": lambda xs: xs.max(0),
+          "PROD": lambda xs: xs.prod(0)}
+
+
+def local_input(comm, shape, dtype):
+    """Small integers (PROD: mostly ones and minus ones), exact in every dtype."""
+    rng = np.random.default_rng(comm.rank + 7)
+    return rng.integers(-4, 5, shape).astype(dtype)
+
+
+def allreduce_checked(comm, xs, op, **jit_kwargs):
+    f = jax.jit(lambda *vs: [mpicoll.allreduce(v, getattr(MPI, op), comm=comm) for v in vs],
+                **jit_kwargs)
+    expected = [REDUCE[op](gather_global(comm, x)).astype(x.dtype) for x in xs]
+    outs = f(*[jnp.asarray(x) for x in xs])
+    assert_all_equal({f"{x.dtype} {x.shape}": (o, e) for x, o, e in zip(xs, outs, expected)})
+
+
+def reduce_checked(comm, xs, op, root, **jit_kwargs):
+    f = jax.jit(lambda *vs: [mpicoll.reduce(v, getattr(MPI, op), root, comm=comm) for v in vs],
+                **jit_kwargs)
+    gathered = [gather_global(comm, x) for x in xs]        # on every rank: a collective
+    expected = [REDUCE[op](g).astype(x.dtype) if comm.rank == root else x
+                for x, g in zip(xs, gathered)]
+    outs = f(*[jnp.asarray(x) for x in xs])
+    assert_all_equal({f"{x.dtype} {x.shape}": (o, e) for x, o, e in zip(xs, outs, expected)})
+
+
+def random_floats(comm, nbytes):
+    """float64 normals: every summation order shows in the last bits."""
+    return np.random.default_rng(comm.rank).normal(size=nbytes // 8)
+
+
+def same_everywhere(comm, a):
+    return len(set(comm.allgather(hashlib.sha256(np.asarray(a).tobytes()).hexdigest()))) == 1
+
+
+def test_the_ranges_are_what_the_comments_say():
+    assert RANGES == {"allreduce": (1 * MiB, 32 * MiB), "reduce": (1 * MiB, None)}
+
+
+@pytest.mark.parametrize("nbytes, extra", [(LOW - 4, 0), (LOW, 0), (LOW, 3), (16 * MiB, 0),
+                                           (24 * MiB, 5), (HIGH, 0), (HIGH - 4, 3)])
+def test_sum_in_and_at_the_ends_of_the_range(comm, nbytes, extra):
+    # `extra` elements beyond a multiple of 4 make uneven blocks at 2, 3 and 4
+    # ranks; LOW - 4 B and HIGH - 4 + 12 B are just outside the range (one
+    # MPI_Allreduce)
+    allreduce_checked(comm, [local_input(comm, nbytes // 4 + extra, np.float32)], "SUM")
+
+
+@pytest.mark.parametrize("op", ["SUM", "MAX"])
+def test_dtypes_shapes_and_ops(comm, op):
+    xs = [local_input(comm, (1025, 2048), np.float64),          # 16 MiB + 16 KiB, 2-D
+          local_input(comm, 4 * MiB + 1, np.int32),
+          local_input(comm, 10 * MiB + 3, jnp.bfloat16),        # mpicoll's own MPI op
+          local_input(comm, (MiB + 2, 2), np.complex64) if op == "SUM"
+          else local_input(comm, 2 * MiB + 2, np.int64)]
+    allreduce_checked(comm, xs, op)
+
+
+def test_prod_of_signs(comm):
+    x = np.where(np.random.default_rng(comm.rank).random(5 * MiB + 1) < 0.5, -1, 1)
+    allreduce_checked(comm, [x.astype(np.float32)], "PROD")
+
+
+@pytest.mark.parametrize("chunk", [20 * MiB, 8 * MiB + 4])
+def test_chunks_inside_and_outside_the_range(comm, chunk):
+    # 40 MiB in chunks of 20 MiB (each in the range) or of ~8 MiB (each a
+    # single MPI_Allreduce, the last one shorter)
+    mpicoll.set_chunk_bytes(chunk)
+    try:
+        allreduce_checked(comm, [local_input(comm, 10 * MiB, np.float32)], "SUM")
+    finally:
+        mpicoll.set_chunk_bytes(None)
+
+
+@pytest.mark.parametrize("elements", [5 * MiB, 5 * MiB + 3])
+def test_donated_input(comm, elements):
+    # the result reuses the input's memory: the reduce-scatter runs in
+    # place and this rank's block moves to its place (uneven blocks: + 3)
+    allreduce_checked(comm, [local_input(comm, elements, np.float32)], "SUM", donate_argnums=0)
+
+
+@pytest.mark.parametrize("nbytes", [LOW, 3 * MiB + 8, HIGH])
+def test_donating_does_not_change_the_bits(comm, nbytes):
+    # Random floats: at 3 and more ranks the order in which MPI adds the
+    # ranks' values shows in the last bits, and MPICH's allreduce and
+    # reduce-scatter add in different orders. Donated or not, one path.
+    x = random_floats(comm, nbytes)
+    plain = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(jnp.asarray(x)))
+    donated = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm),
+                                 donate_argnums=0)(jnp.asarray(x)))
+    serial = gather_global(comm, x).sum(0)
+    ok = (plain.tobytes() == donated.tobytes() and same_everywhere(comm, plain)
+          and np.allclose(plain, serial, rtol=1e-12, atol=1e-12))
+    assert all(comm.allgather(ok)), "donated and plain results differ, or ranks differ"
+
+
+@pytest.mark.parametrize("root", [0, -1])
+@pytest.mark.parametrize("nbytes, extra", [(LOW - 4, 0), (LOW, 3), (16 * MiB, 5), (HIGH + 4, 1)])
+def test_reduce_in_and_at_the_ends_of_the_range(comm, nbytes, extra, root):
+    # past HIGH reduce still runs by blocks (allreduce does not)
+    reduce_checked(comm, [local_input(comm, nbytes // 4 + extra, np.float32)], "SUM",
+                   root % comm.size)
+
+
+@pytest.mark.parametrize("op", ["SUM", "MAX", "PROD"])
+def test_reduce_dtypes_and_ops(comm, op):
+    xs = [local_input(comm, (513, 1024), np.float64),            # 4 MiB + 8 KiB, 2-D
+          local_input(comm, 2 * MiB + 1, np.int32),
+          local_input(comm, (MiB + 2, 2), np.complex64) if op == "SUM"   # PROD: signed zeros
+          else local_input(comm, MiB + 2, np.int64)]                     # depend on the order
+    reduce_checked(comm, xs, op, comm.size - 1)
+
+
+@pytest.mark.parametrize("root", [0, -1])
+def test_reduce_donated_input(comm, root):
+    # root: the reduce-scatter in place; elsewhere the result is x itself
+    reduce_checked(comm, [local_input(comm, 3 * MiB + 3, np.float32)], "SUM",
+                   root % comm.size, donate_argnums=0)
+
+
+@pytest.mark.parametrize("nbytes", [LOW, 5 * MiB + 8])
+def test_reduce_root_gets_allreduce_bits(comm, nbytes):
+    x = random_floats(comm, nbytes)
+    root = comm.size - 1
+    summed = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(jnp.asarray(x)))
+    reduced = np.asarray(jax.jit(lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm))(
+        jnp.asarray(x)))
+    donated = np.asarray(jax.jit(lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm),
+                                 donate_argnums=0)(jnp.asarray(x)))
+    if comm.rank == root:
+        ok = summed.tobytes() == reduced.tobytes() == donated.tobytes()
+    else:
+        ok = reduced.tobytes() == donated.tobytes() == x.tobytes()
+    assert all(comm.allgather(ok)), "reduce's root differs from allreduce, or donating changed it"
