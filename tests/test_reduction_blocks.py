@@ -110,6 +110,8 @@ def test_chunks_inside_and_outside_the_range(comm, chunk):
     mpicoll.set_chunk_bytes(chunk)
     try:
         allreduce_checked(comm, [local_input(comm, 10 * MiB, np.float32)], "SUM")
+        # reduce by blocks in every chunk (off root through the result's memory)
+        reduce_checked(comm, [local_input(comm, 10 * MiB, np.float32)], "SUM", comm.size - 1)
     finally:
         mpicoll.set_chunk_bytes(None)
 

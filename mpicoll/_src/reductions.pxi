@@ -93,13 +93,16 @@ cdef int reduce_my_block(Call* c, int64_t off, const int* counts, MPI_Datatype t
                          int isz, char* mine, bint into_result) noexcept nogil:
     """This rank's block of the reduction into `mine`. In place (the result
     is the operand's memory, and `into_result`) MPI puts the block at the
-    start of the result, and it moves to `mine`."""
+    start of the result, and it moves to `mine`: the two do not overlap
+    (rank r >= 1 starts at least counts[r] elements in). The copy is a
+    device copy on the CUDA-aware path, finished before MPI reads it."""
     cdef char* result = at(c.rets[0], off)
     cdef int ierr
     if into_result and source(c, off) == MPI_IN_PLACE:
         ierr = MPI_Reduce_scatter(MPI_IN_PLACE, result, counts, t, op, c.comm)
         if ierr == MPI_SUCCESS and mine != result:
-            memmove(mine, result, <size_t>counts[c.rank] * isz)
+            copy_bytes(mine, result, <int64_t>counts[c.rank] * isz)
+            finish_copies()
         return ierr
     return MPI_Reduce_scatter(at(c.args[0], off), mine, counts, t, op, c.comm)
 
@@ -139,29 +142,34 @@ cdef int reduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) no
 cdef int reduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op,
                           int root) noexcept nogil:
     # Root reduces its block into its place in the result and gathers the
-    # others' in place; another rank's result is `x` (copied afterwards), so
-    # its block goes through a temporary of one block.
+    # others' in place. Another rank's result is `x`, copied over it after
+    # the last range (reduce()), so its block passes through the result's
+    # memory; only where that memory is `x` itself (donated) through a
+    # temporary of one block.
     cdef int* counts = block_layout(c, n)
     cdef int isz = 0, ierr
     cdef char* mine
+    cdef char* temporary = NULL
     if counts == NULL:
         return MPI_ERR_NO_MEM
     MPI_Type_size(t, &isz)
     if c.rank == root:
         mine = at(c.rets[0], off) + <int64_t>counts[c.size + c.rank] * isz
+    elif c.args[0].data != c.rets[0].data:
+        mine = at(c.rets[0], off)
     else:
-        mine = <char*>malloc(<size_t>counts[c.rank] * isz + 1)
-        if mine == NULL:
+        temporary = <char*>malloc(<size_t>counts[c.rank] * isz + 1)
+        if temporary == NULL:
             free(counts)
             return MPI_ERR_NO_MEM
+        mine = temporary
     ierr = reduce_my_block(c, off, counts, t, op, isz, mine, c.rank == root)
     if ierr == MPI_SUCCESS and c.rank == root:
         ierr = MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, at(c.rets[0], off),
                            counts, counts + c.size, t, root, c.comm)
     elif ierr == MPI_SUCCESS:
         ierr = MPI_Gatherv(mine, counts[c.rank], t, NULL, NULL, NULL, t, root, c.comm)
-    if c.rank != root:
-        free(mine)
+    free(temporary)
     free(counts)
     return ierr
 
