@@ -48,12 +48,24 @@ def local_input(comm, shape, dtype):
     return rng.integers(-4, 5, shape).astype(dtype)
 
 
+def assert_equal_on_every_rank(comm, cases):
+    """assert_all_equal's check, its verdict combined across ranks."""
+    try:
+        assert_all_equal(cases)
+        failure = None
+    except AssertionError as exc:
+        failure = str(exc)
+    failures = comm.allgather(failure)
+    assert not any(failures), "\n".join(f"rank {r}: {f}" for r, f in enumerate(failures) if f)
+
+
 def allreduce_checked(comm, xs, op, **jit_kwargs):
     f = jax.jit(lambda *vs: [mpicoll.allreduce(v, getattr(MPI, op), comm=comm) for v in vs],
                 **jit_kwargs)
     expected = [REDUCE[op](gather_global(comm, x)).astype(x.dtype) for x in xs]
     outs = f(*[jnp.asarray(x) for x in xs])
-    assert_all_equal({f"{x.dtype} {x.shape}": (o, e) for x, o, e in zip(xs, outs, expected)})
+    assert_equal_on_every_rank(comm, {f"{x.dtype} {x.shape}": (o, e)
+                                      for x, o, e in zip(xs, outs, expected)})
 
 
 def reduce_checked(comm, xs, op, root, **jit_kwargs):
@@ -63,7 +75,8 @@ def reduce_checked(comm, xs, op, root, **jit_kwargs):
     expected = [REDUCE[op](g).astype(x.dtype) if comm.rank == root else x
                 for x, g in zip(xs, gathered)]
     outs = f(*[jnp.asarray(x) for x in xs])
-    assert_all_equal({f"{x.dtype} {x.shape}": (o, e) for x, o, e in zip(xs, outs, expected)})
+    assert_equal_on_every_rank(comm, {f"{x.dtype} {x.shape}": (o, e)
+                                      for x, o, e in zip(xs, outs, expected)})
 
 
 def random_floats(comm, nbytes):
@@ -176,3 +189,25 @@ def test_reduce_root_gets_allreduce_bits(comm, nbytes):
     else:
         ok = reduced.tobytes() == donated.tobytes() == x.tobytes()
     assert all(comm.allgather(ok)), "reduce's root differs from allreduce, or donating changed it"
+
+
+def test_transposes_run_by_blocks(comm):
+    # allreduce(SUM) is its own transpose: every transformation that
+    # transposes runs the block path again, on every rank; then an operation
+    # on the same communicator still works. Small integers: exact sums.
+    x = local_input(comm, LOW // 8 + 3, np.float64)
+    ct = local_input(comm, LOW // 8 + 3, np.float64) + comm.rank
+    f = lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm)          # noqa: E731
+    summed = gather_global(comm, ct).sum(0)
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    (eager,) = jax.linear_transpose(f, spec)(jnp.asarray(ct))
+    (jitted,) = jax.jit(jax.linear_transpose(f, spec))(jnp.asarray(ct))
+    transpose_twice = jax.linear_transpose(jax.linear_transpose(f, spec), spec)
+    (twice,) = transpose_twice((jnp.asarray(ct),))
+    pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
+    _, jvp_of_vjp = jax.jvp(pullback, (jnp.asarray(x),), (jnp.asarray(ct),))
+    after = mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm)
+    assert_equal_on_every_rank(comm, {
+        "linear_transpose": (eager, summed), "jitted linear_transpose": (jitted, summed),
+        "transposed twice": (twice, summed), "jvp of vjp": (jvp_of_vjp, summed),
+        "an allreduce afterwards": (after, np.full(3, float(comm.size)))})
