@@ -69,12 +69,13 @@ def reduction_block_ranges():
             "reduce": (BLOCKS_MIN_BYTES, None)}
 
 
-cdef inline bint by_blocks(Call* c, int n, MPI_Datatype t, int64_t largest) noexcept nogil:
-    cdef int isz = 0
+cdef inline bint by_blocks(Call* c, int n, MPI_Datatype t, int64_t largest,
+                           int* isz) noexcept nogil:
+    """Whether `n` elements of `t` run by blocks; sets `isz`, the element size."""
     if c.size == 1 or n < c.size:
         return False
-    MPI_Type_size(t, &isz)
-    return BLOCKS_MIN_BYTES <= <int64_t>n * isz and (largest < 0 or <int64_t>n * isz <= largest)
+    MPI_Type_size(t, isz)
+    return BLOCKS_MIN_BYTES <= <int64_t>n * isz[0] and (largest < 0 or <int64_t>n * isz[0] <= largest)
 
 
 cdef int* block_layout(Call* c, int n) noexcept nogil:
@@ -108,18 +109,18 @@ cdef int reduce_my_block(Call* c, int64_t off, const int* counts, MPI_Datatype t
 
 
 cdef int allreduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
-    if by_blocks(c, n, t, ALLREDUCE_BLOCKS_MAX_BYTES):
-        return allreduce_by_blocks(c, off, n, t, op)
+    cdef int isz = 0
+    if by_blocks(c, n, t, ALLREDUCE_BLOCKS_MAX_BYTES, &isz):
+        return allreduce_by_blocks(c, off, n, t, op, isz)
     return MPI_Allreduce(source(c, off), at(c.rets[0], off), n, t, op, c.comm)
 
 
 cdef int allreduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t,
-                             MPI_Op op) noexcept nogil:
+                             MPI_Op op, int isz) noexcept nogil:
     cdef int* counts = block_layout(c, n)
-    cdef int isz = 0, ierr
+    cdef int ierr
     if counts == NULL:
         return MPI_ERR_NO_MEM
-    MPI_Type_size(t, &isz)
     cdef char* result = at(c.rets[0], off)
     ierr = reduce_my_block(c, off, counts, t, op, isz,
                            result + <int64_t>counts[c.size + c.rank] * isz, True)
@@ -132,27 +133,27 @@ cdef int allreduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t,
 
 cdef int reduce_range(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op) noexcept nogil:
     cdef int root = <int>c.attr[ATTR_ROOT]
-    if by_blocks(c, n, t, -1):
-        return reduce_by_blocks(c, off, n, t, op, root)
+    cdef int isz = 0
+    if by_blocks(c, n, t, -1, &isz):
+        return reduce_by_blocks(c, off, n, t, op, root, isz)
     if c.rank != root:          # MPI_IN_PLACE is the root's only
         return MPI_Reduce(at(c.args[0], off), NULL, n, t, op, root, c.comm)
     return MPI_Reduce(source(c, off), at(c.rets[0], off), n, t, op, root, c.comm)
 
 
 cdef int reduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op,
-                          int root) noexcept nogil:
+                          int root, int isz) noexcept nogil:
     # Root reduces its block into its place in the result and gathers the
     # others' in place. Another rank's result is `x`, copied over it after
     # the last range (reduce()), so its block passes through the result's
     # memory; only where that memory is `x` itself (donated) through a
     # temporary of one block.
     cdef int* counts = block_layout(c, n)
-    cdef int isz = 0, ierr
+    cdef int ierr
     cdef char* mine
     cdef char* temporary = NULL
     if counts == NULL:
         return MPI_ERR_NO_MEM
-    MPI_Type_size(t, &isz)
     if c.rank == root:
         mine = at(c.rets[0], off) + <int64_t>counts[c.size + c.rank] * isz
     elif c.args[0].data != c.rets[0].data:
