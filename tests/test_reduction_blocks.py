@@ -9,8 +9,11 @@ element counts that the number of ranks does not divide (the first ranks
 take one more), the ranges' ends, several dtypes and ops, roots, chunk
 limits that cut the message into pieces inside and outside the range, and
 an input the result reuses (donated: the reduce-scatter in place, this
-rank's block moved to its place; off reduce's root the result is x). The
-block split depends on the number of ranks, so this module runs at every
+rank's block moved to its place; off reduce's root the result is x; the
+tests check that the result really is in the input's memory). The
+derivatives that run by blocks (allreduce's transposes, reduce's JVP and
+twice-transposed transpose, MAX's tangent) are checked against serial JAX
+on the gathered arrays. The block split depends on the number of ranks, so this module runs at every
 rank count.
 
 Values are small integers in every dtype, so every summation order gives
@@ -63,9 +66,21 @@ def allreduce_checked(comm, xs, op, **jit_kwargs):
     f = jax.jit(lambda *vs: [mpicoll.allreduce(v, getattr(MPI, op), comm=comm) for v in vs],
                 **jit_kwargs)
     expected = [REDUCE[op](gather_global(comm, x)).astype(x.dtype) for x in xs]
-    outs = f(*[jnp.asarray(x) for x in xs])
-    assert_equal_on_every_rank(comm, {f"{x.dtype} {x.shape}": (o, e)
-                                      for x, o, e in zip(xs, outs, expected)})
+    checked_call(comm, f, xs, expected, "donate_argnums" in jit_kwargs)
+
+
+def checked_call(comm, f, xs, expected, donated):
+    """Compare f(*xs) with `expected` on every rank; where the inputs are
+    donated, also that every result took its input's memory (else the
+    donated path would not have run: XLA would have given a fresh result)."""
+    ins = [jnp.asarray(x) for x in xs]
+    pointers = [a.unsafe_buffer_pointer() for a in ins]
+    outs = f(*ins)
+    cases = {f"{x.dtype} {x.shape}": (o, e) for x, o, e in zip(xs, outs, expected)}
+    if donated:
+        same = np.array([o.unsafe_buffer_pointer() == p for o, p in zip(outs, pointers)])
+        cases["results in the donated inputs' memory"] = (same, np.ones(len(xs), bool))
+    assert_equal_on_every_rank(comm, cases)
 
 
 def reduce_checked(comm, xs, op, root, **jit_kwargs):
@@ -74,9 +89,7 @@ def reduce_checked(comm, xs, op, root, **jit_kwargs):
     gathered = [gather_global(comm, x) for x in xs]        # on every rank: a collective
     expected = [REDUCE[op](g).astype(x.dtype) if comm.rank == root else x
                 for x, g in zip(xs, gathered)]
-    outs = f(*[jnp.asarray(x) for x in xs])
-    assert_equal_on_every_rank(comm, {f"{x.dtype} {x.shape}": (o, e)
-                                      for x, o, e in zip(xs, outs, expected)})
+    checked_call(comm, f, xs, expected, "donate_argnums" in jit_kwargs)
 
 
 def random_floats(comm, nbytes):
@@ -143,12 +156,16 @@ def test_donating_does_not_change_the_bits(comm, nbytes):
     # reduce-scatter add in different orders. Donated or not, one path.
     x = random_floats(comm, nbytes)
     plain = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(jnp.asarray(x)))
-    donated = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm),
-                                 donate_argnums=0)(jnp.asarray(x)))
+    given = jnp.asarray(x)
+    pointer = given.unsafe_buffer_pointer()
+    donated = jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm), donate_argnums=0)(given)
+    in_place = donated.unsafe_buffer_pointer() == pointer
+    donated = np.asarray(donated)
     serial = gather_global(comm, x).sum(0)
-    ok = (plain.tobytes() == donated.tobytes() and same_everywhere(comm, plain)
+    ok = (in_place and plain.tobytes() == donated.tobytes() and same_everywhere(comm, plain)
           and np.allclose(plain, serial, rtol=1e-12, atol=1e-12))
-    assert all(comm.allgather(ok)), "donated and plain results differ, or ranks differ"
+    assert all(comm.allgather(ok)), ("donated and plain results differ, ranks differ, "
+                                     "or the donated result is not in the input's memory")
 
 
 @pytest.mark.parametrize("root", [0, -1])
@@ -211,3 +228,62 @@ def test_transposes_run_by_blocks(comm):
         "linear_transpose": (eager, summed), "jitted linear_transpose": (jitted, summed),
         "transposed twice": (twice, summed), "jvp of vjp": (jvp_of_vjp, summed),
         "an allreduce afterwards": (after, np.full(3, float(comm.size)))})
+
+
+def serial_reduce(op, root):
+    """reduce written serially on the stacked inputs (n_ranks, ...): every
+    rank's result, root's the reduction and the others' their input."""
+    return lambda xs: xs.at[root].set(xs.sum(0) if op == "SUM" else xs.max(0))
+
+
+@pytest.mark.parametrize("root", [0, -1])
+def test_reduce_derivatives_run_by_blocks(comm, root):
+    # reduce(SUM) is linear: its JVP and its transpose transposed (reduce
+    # again) run by blocks, its transpose is a bcast; all are checked against
+    # serial JAX on the gathered arrays. Small integers: exact in every order.
+    root %= comm.size
+    n = LOW // 8 + 3
+    x, t, ct = (local_input(comm, n, np.float64) + k for k in (0, 1, 2))
+    xs, ts, cts = (jnp.asarray(gather_global(comm, a)) for a in (x, t, ct))
+    f = lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm)        # noqa: E731
+    serial = serial_reduce("SUM", root)
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    _, tangent = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))
+    (pulled,) = jax.vjp(f, jnp.asarray(x))[1](jnp.asarray(ct))
+    (eager,) = jax.linear_transpose(f, spec)(jnp.asarray(ct))
+    (jitted,) = jax.jit(jax.linear_transpose(f, spec))(jnp.asarray(ct))
+    (twice,) = jax.linear_transpose(jax.linear_transpose(f, spec), spec)((jnp.asarray(ct),))
+    pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
+    _, jvp_of_vjp = jax.jvp(pullback, (jnp.asarray(ct),), (jnp.asarray(t),))
+    serial_tangent = np.asarray(jax.jvp(serial, (xs,), (ts,))[1][comm.rank])
+    serial_pulled = np.asarray(jax.vjp(serial, xs)[1](cts)[0][comm.rank])
+    serial_twice = np.asarray(serial(cts)[comm.rank])
+    serial_pulled_t = np.asarray(jax.vjp(serial, xs)[1](ts)[0][comm.rank])
+    after = mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm)
+    assert_equal_on_every_rank(comm, {
+        "jvp": (tangent, serial_tangent), "vjp": (pulled, serial_pulled),
+        "linear_transpose": (eager, serial_pulled),
+        "jitted linear_transpose": (jitted, serial_pulled),
+        "transposed twice": (twice, serial_twice), "jvp of vjp": (jvp_of_vjp, serial_pulled_t),
+        "an allreduce afterwards": (after, np.full(3, float(comm.size)))})
+
+
+def test_reduce_max_derivatives_run_by_blocks(comm):
+    # MAX: the tangent of the rank holding the maximum, from allreduces by
+    # blocks (MAX, then SUM of the winners' tangents and counts); random
+    # floats, so no ties. Against serial JAX on the gathered arrays.
+    root = comm.size - 1
+    n = LOW // 8 + 5
+    x = random_floats(comm, 8 * n)
+    t, ct = (local_input(comm, n, np.float64) + k for k in (1, 2))
+    xs, ts, cts = (jnp.asarray(gather_global(comm, a)) for a in (x, t, ct))
+    f = jax.jit(lambda v: mpicoll.reduce(v, MPI.MAX, root, comm=comm))
+    serial = serial_reduce("MAX", root)
+    y, tangent = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))
+    (pulled,) = jax.vjp(f, jnp.asarray(x))[1](jnp.asarray(ct))
+    serial_y, serial_tangent = jax.jvp(serial, (xs,), (ts,))
+    (serial_pulled,) = jax.vjp(serial, xs)[1](cts)
+    assert_equal_on_every_rank(comm, {
+        "value": (y, np.asarray(serial_y[comm.rank])),
+        "jvp": (tangent, np.asarray(serial_tangent[comm.rank])),
+        "vjp": (pulled, np.asarray(serial_pulled[comm.rank]))})
