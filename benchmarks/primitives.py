@@ -575,7 +575,7 @@ def main(args):
     names = [name for name in OPS if name in args.ops]
     native = start_jax_native(args)
     if args.list_cells:
-        return list_cells(args.sizes, names)
+        return list_cells(args.sizes, names, args.variants)
     meta = reporting.metadata(
         comm, quick=args.quick, rounds=args.rounds, ops=names, size="bytes per rank",
         mpi4jax=getattr(mpi4jax, "__version__", None) if mpi4jax else None,
@@ -617,14 +617,16 @@ def write_table(args, meta, title, native, results):
                     plot=lambda path: plot(results, path))
 
 
-def list_cells(sizes, names):
-    """For --fresh-process: one JSON line per cell of the sweep, in its order."""
+def list_cells(sizes, names, wanted=None):
+    """For --fresh-process: one JSON line per cell of the sweep, in its order,
+    with the variants that apply to it (those of `wanted`, when given)."""
     if rank == 0:
         for name in names:
             for nbytes in sizes:
                 for op, count, shape, n, warm, row in sweep(True, sizes, [name], nbytes):
-                    print(json.dumps({"op": name, "size": nbytes,
-                                      "variants": applicable(op, row)}), flush=True)
+                    variants = [v for v in applicable(op, row) if not wanted or v in wanted]
+                    print(json.dumps({"op": name, "size": nbytes, "variants": variants}),
+                          flush=True)
 
 
 def report_cells(args, meta):
