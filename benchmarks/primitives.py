@@ -77,8 +77,9 @@ what a jitted call of the op costs beyond the MPI call; and that minus
 `identity`, a jitted identity on the same input: what mpicoll adds beyond
 any jitted call with a fresh result; jit1 / xla_mem; and the page faults per
 jit1 call, the slowest rank's; with jax_native, jit1 / jax_native) to stdout and
---out/primitives_np<P>.txt, JSON with metadata and a PNG plot (bandwidth vs
-size, one panel per op) to --out.
+--out/primitives_np<P>.txt, JSON with metadata (and the page faults per call
+of identity and jax_native too) and a PNG plot (bandwidth vs size, one panel
+per op) to --out.
 """
 
 import argparse
@@ -414,7 +415,9 @@ def measure_variant(v, op, count, shape, n, warm, name):
         call = op.xla_mem(view, count) if op.xla_mem else lambda: op.mpi4py(view, count)()
         return {v: measure(call, n, warm)}
     if v == "identity":
-        return {v: measure(jax_call(IDENTITY, x), n, warm)}
+        call = jax_call(IDENTITY, x)
+        return {v: measure(call, n, warm),
+                "identity_faults": timing.faults_per_call(call, max(3, n // 10), timing_comm)}
     if v == "jit1":
         f1 = jax.jit(returning(op.jax(mpicoll, count)))
         return {v: measure(jax_call(f1, x), n, warm),
@@ -428,7 +431,9 @@ def measure_variant(v, op, count, shape, n, warm, name):
     if v == "mpi4jax":
         fj = jax.jit(returning(op.jax(mpi4jax, count)))
         return {v: measure(jax_call(fj, x), n, warm)}
-    return {v: measure(native_call(name, x), n, warm)}
+    call = native_call(name, x)
+    return {v: measure(call, n, warm),
+            "jax_native_faults": timing.faults_per_call(call, max(3, n // 10), timing_comm)}
 
 
 VARIANTS = ["mpi4py", "xla_mem", "jit1", "jit10", "donated", "mpi4jax", "jax_native"]
@@ -453,7 +458,7 @@ def combine(sweeps, variants=VARIANTS):
         for v in variants:
             if v in row:
                 row[v] = float(np.median([c[v] for c in cells]))
-        for extra in ("identity", "jit1_faults"):
+        for extra in ("identity", "identity_faults", "jit1_faults", "jax_native_faults"):
             if extra in row:
                 row[extra] = float(np.median([c[extra] for c in cells]))
         row["rounds"] = {v: [c[v] for c in cells] for v in variants if v in row}
