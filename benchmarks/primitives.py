@@ -79,8 +79,8 @@ any jitted call with a fresh result; jit1 / xla_mem; and the page faults per
 jit1 call, the slowest rank's; with jax_native, jit1 / jax_native) to stdout and
 --out/primitives_np<P>.txt, JSON with metadata (and the page faults per call
 of identity and jax_native too, and where the results of identity, jit1 and
-jax_native lie: `result_memory`) and a PNG plot (bandwidth vs size, one panel
-per op) to --out.
+jax_native lie: timing.py's `result_memory`) and a PNG plot (bandwidth vs
+size, one panel per op) to --out.
 """
 
 import argparse
@@ -308,31 +308,12 @@ NATIVE_MESH = None    # the global mesh, once run.py has set up jax.distributed
 JAX_NATIVE = None     # run.py's JaxNative then
 
 
-def native_function(name, x):
-    """The jax_native variant of op `name` on this rank's input x: a jitted
-    shard_map and the global array made of every rank's x, its argument."""
+def native_call(name, x):
+    """The jax_native variant of op `name` on this rank's input x: one jitted
+    shard_map call on the global array made of every rank's x."""
     spec = jax.P("x")
     f = jax.jit(jax.shard_map(NATIVE[name], mesh=NATIVE_MESH, in_specs=spec, out_specs=spec))
-    return f, JAX_NATIVE.global_array(NATIVE_MESH, x)
-
-
-def result_memory(fn, x, n):
-    """Where the results of n calls of fn(x) lie: how many distinct addresses,
-    and the share of calls whose result is on the main heap (glibc's brk
-    heap, "[heap]" in /proc/self/maps, whose top glibc gives back to the
-    kernel, so that it faults in again) rather than in a thread's arena or a
-    mapping of its own. Recorded in the JSON (benchmarks/README.md,
-    "Reductions by blocks")."""
-    addresses = []
-    for _ in range(n):
-        y = jax.tree.leaves(fn(x))[0].block_until_ready()
-        addresses.append(y.addressable_shards[0].data.unsafe_buffer_pointer())
-        del y
-    with open("/proc/self/maps") as maps:
-        heaps = [tuple(int(a, 16) for a in line.split()[0].split("-"))
-                 for line in maps if line.rstrip().endswith("[heap]")]
-    on_heap = sum(any(lo <= a < hi for lo, hi in heaps) for a in addresses)
-    return {"distinct": len(set(addresses)), "on_main_heap": on_heap / n}
+    return jax_call(f, JAX_NATIVE.global_array(NATIVE_MESH, x))
 
 
 # --- the variants -----------------------------------------------------------
@@ -426,7 +407,8 @@ def applicable(op, row):
 
 
 def measure_variant(v, op, count, shape, n, warm, name):
-    """{column: time} of variant `v` (jit1 adds its page faults per call)."""
+    """{column: time} of variant `v` (identity, jit1 and jax_native add their
+    page faults per call and where their results lie)."""
     x = jnp.ones(shape, DTYPE)
     if v == "mpi4py":
         return {v: measure(op.mpi4py(np.ones(shape, DTYPE), count), n, warm)}
@@ -435,16 +417,9 @@ def measure_variant(v, op, count, shape, n, warm, name):
         call = op.xla_mem(view, count) if op.xla_mem else lambda: op.mpi4py(view, count)()
         return {v: measure(call, n, warm)}
     if v == "identity":
-        call = jax_call(IDENTITY, x)
-        return {v: measure(call, n, warm),
-                "identity_faults": timing.faults_per_call(call, max(3, n // 10), timing_comm),
-                "identity_results": result_memory(IDENTITY, x, max(3, n // 10))}
+        return with_memory(v, jax_call(IDENTITY, x), n, warm)
     if v == "jit1":
-        f1 = jax.jit(returning(op.jax(mpicoll, count)))
-        return {v: measure(jax_call(f1, x), n, warm),
-                "jit1_faults": timing.faults_per_call(jax_call(f1, x), max(3, n // 10),
-                                                      timing_comm),
-                "jit1_results": result_memory(f1, x, max(3, n // 10))}
+        return with_memory(v, jax_call(jax.jit(returning(op.jax(mpicoll, count))), x), n, warm)
     if v == "jit10":
         f10 = jax.jit(ten(returning(op.jax(mpicoll, count))))
         return {v: measure(jax_call(f10, x), max(3, n // 10), 2) / 10}
@@ -453,11 +428,15 @@ def measure_variant(v, op, count, shape, n, warm, name):
     if v == "mpi4jax":
         fj = jax.jit(returning(op.jax(mpi4jax, count)))
         return {v: measure(jax_call(fj, x), n, warm)}
-    f, global_x = native_function(name, x)
-    call = jax_call(f, global_x)
+    return with_memory(v, native_call(name, x), n, warm)
+
+
+def with_memory(v, call, n, warm):
+    """{v: time} of `call`, with its page faults per call and where its
+    results lie (`<v>_faults`, `<v>_results`: timing.py)."""
     return {v: measure(call, n, warm),
-            "jax_native_faults": timing.faults_per_call(call, max(3, n // 10), timing_comm),
-            "jax_native_results": result_memory(f, global_x, max(3, n // 10))}
+            f"{v}_faults": timing.faults_per_call(call, max(3, n // 10), timing_comm),
+            f"{v}_results": timing.result_memory(call, max(3, n // 10))}
 
 
 VARIANTS = ["mpi4py", "xla_mem", "jit1", "jit10", "donated", "mpi4jax", "jax_native"]

@@ -4,7 +4,8 @@ A barrier before each timed call, so all ranks start together; the time of
 an iteration is the slowest rank's (what a bulk-synchronous program waits
 for); the result is the median over the iterations after warm-up. Beside
 it, what the benchmarks observe about a call's memory: page faults per call
-(`faults_per_call`) and a JAX array's own buffer for mpi4py (`jax_memory`).
+(`faults_per_call`), where its results lie (`result_memory`) and a JAX
+array's own buffer for mpi4py (`jax_memory`).
 
 mpi4py is imported only when a communicator is passed: a process that times
 something on its own (fft3d.py's shard_map worker) must not initialise MPI,
@@ -64,3 +65,24 @@ def faults_per_call(call, n, comm):
         call()
     faults = (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / n
     return comm.allreduce(faults, op=MPI.MAX)
+
+
+def result_memory(call, n):
+    """Where the results of n calls of `call()` (a JAX array, or a tree whose
+    first leaf is the one to look at) lie: how many distinct addresses, and
+    the share of calls whose result is on glibc's main heap ("[heap]" in
+    /proc/self/maps, whose top glibc gives back to the kernel, so that it
+    faults in again) rather than in a thread's arena or a mapping of its
+    own. XLA's CPU client allocates the results of an executable it runs
+    inline there (benchmarks/README.md, "Reductions by blocks")."""
+    import jax
+    addresses = []
+    for _ in range(n):
+        y = jax.tree.leaves(call())[0]
+        addresses.append(y.addressable_shards[0].data.unsafe_buffer_pointer())
+        del y
+    with open("/proc/self/maps") as maps:
+        heaps = [tuple(int(a, 16) for a in line.split()[0].split("-"))
+                 for line in maps if line.rstrip().endswith("[heap]")]
+    on_heap = sum(any(lo <= a < hi for lo, hi in heaps) for a in addresses)
+    return {"distinct": len(set(addresses)), "on_main_heap": on_heap / n}

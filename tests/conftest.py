@@ -89,9 +89,11 @@ def gather_global(comm, local):
     return np.stack(comm.allgather(np.asarray(local)))
 
 
-def assert_all_equal(cases):
+def assert_all_equal(cases, comm=None):
     """`cases`: {name: (result, expected NumPy array)}. Fails naming every case
-    whose shape, dtype or values differ; values are compared bitwise."""
+    whose shape, dtype or values differ; values are compared bitwise. With
+    `comm`, the verdict is combined across its ranks: every rank fails, with
+    every rank's failures, if one does."""
     import numpy as np
     failures = []
     for name, (out, expected) in cases.items():
@@ -101,6 +103,9 @@ def assert_all_equal(cases):
                             f"expected {expected.dtype}{expected.shape}")
         elif out.tobytes() != np.ascontiguousarray(expected).tobytes():
             failures.append(f"{name}: got\n{out}\nexpected\n{expected}")
+    if comm is not None:
+        failures = [f"rank {r}: {f}" for r, fs in enumerate(comm.allgather(failures))
+                    for f in fs]
     assert not failures, "\n".join(failures)
 
 

@@ -13,8 +13,8 @@ rank's block moved to its place; off reduce's root the result is x; the
 tests check that the result really is in the input's memory). The
 derivatives that run by blocks (allreduce's transposes, reduce's JVP and
 twice-transposed transpose, MAX's tangent) are checked against serial JAX
-on the gathered arrays. The block split depends on the number of ranks, so this module runs at every
-rank count.
+on the gathered arrays. The block split depends on the number of ranks, so
+this module runs at every rank count.
 
 Values are small integers in every dtype, so every summation order gives
 the same, exact result; results are compared bitwise with NumPy's
@@ -51,17 +51,6 @@ def local_input(comm, shape, dtype):
     return rng.integers(-4, 5, shape).astype(dtype)
 
 
-def assert_equal_on_every_rank(comm, cases):
-    """assert_all_equal's check, its verdict combined across ranks."""
-    try:
-        assert_all_equal(cases)
-        failure = None
-    except AssertionError as exc:
-        failure = str(exc)
-    failures = comm.allgather(failure)
-    assert not any(failures), "\n".join(f"rank {r}: {f}" for r, f in enumerate(failures) if f)
-
-
 def allreduce_checked(comm, xs, op, **jit_kwargs):
     f = jax.jit(lambda *vs: [mpicoll.allreduce(v, getattr(MPI, op), comm=comm) for v in vs],
                 **jit_kwargs)
@@ -70,7 +59,8 @@ def allreduce_checked(comm, xs, op, **jit_kwargs):
 
 
 def checked_call(comm, f, xs, expected, donated):
-    """Compare f(*xs) with `expected` on every rank; where the inputs are
+    """Compare f(*xs) (a list, one result per input) with `expected` on
+    every rank, the verdict combined across ranks; where the inputs are
     donated, also that every result took its input's memory (else the
     donated path would not have run: XLA would have given a fresh result)."""
     ins = [jnp.asarray(x) for x in xs]
@@ -80,7 +70,7 @@ def checked_call(comm, f, xs, expected, donated):
     if donated:
         same = np.array([o.unsafe_buffer_pointer() == p for o, p in zip(outs, pointers)])
         cases["results in the donated inputs' memory"] = (same, np.ones(len(xs), bool))
-    assert_equal_on_every_rank(comm, cases)
+    assert_all_equal(cases, comm=comm)
 
 
 def reduce_checked(comm, xs, op, root, **jit_kwargs):
@@ -155,17 +145,14 @@ def test_donating_does_not_change_the_bits(comm, nbytes):
     # ranks' values shows in the last bits, and MPICH's allreduce and
     # reduce-scatter add in different orders. Donated or not, one path.
     x = random_floats(comm, nbytes)
-    plain = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(jnp.asarray(x)))
-    given = jnp.asarray(x)
-    pointer = given.unsafe_buffer_pointer()
-    donated = jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm), donate_argnums=0)(given)
-    in_place = donated.unsafe_buffer_pointer() == pointer
-    donated = np.asarray(donated)
+    f = lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm)          # noqa: E731
+    plain = np.asarray(jax.jit(f)(jnp.asarray(x)))
+    # the donated call: plain's bits, in the input's memory
+    checked_call(comm, jax.jit(lambda v: [f(v)], donate_argnums=0), [x], [plain],
+                 donated=True)
     serial = gather_global(comm, x).sum(0)
-    ok = (in_place and plain.tobytes() == donated.tobytes() and same_everywhere(comm, plain)
-          and np.allclose(plain, serial, rtol=1e-12, atol=1e-12))
-    assert all(comm.allgather(ok)), ("donated and plain results differ, ranks differ, "
-                                     "or the donated result is not in the input's memory")
+    ok = same_everywhere(comm, plain) and np.allclose(plain, serial, rtol=1e-12, atol=1e-12)
+    assert all(comm.allgather(ok)), "ranks differ, or the sum is wrong"
 
 
 @pytest.mark.parametrize("root", [0, -1])
@@ -196,16 +183,15 @@ def test_reduce_donated_input(comm, root):
 def test_reduce_root_gets_allreduce_bits(comm, nbytes):
     x = random_floats(comm, nbytes)
     root = comm.size - 1
-    summed = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(jnp.asarray(x)))
-    reduced = np.asarray(jax.jit(lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm))(
+    f = lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm)       # noqa: E731
+    summed = np.asarray(jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(
         jnp.asarray(x)))
-    donated = np.asarray(jax.jit(lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm),
-                                 donate_argnums=0)(jnp.asarray(x)))
-    if comm.rank == root:
-        ok = summed.tobytes() == reduced.tobytes() == donated.tobytes()
-    else:
-        ok = reduced.tobytes() == donated.tobytes() == x.tobytes()
-    assert all(comm.allgather(ok)), "reduce's root differs from allreduce, or donating changed it"
+    reduced = np.asarray(jax.jit(f)(jnp.asarray(x)))
+    # root: allreduce's bits; elsewhere x
+    assert_all_equal({"reduce": (reduced, summed if comm.rank == root else x)}, comm=comm)
+    # the donated call: the same bits, in the input's memory
+    checked_call(comm, jax.jit(lambda v: [f(v)], donate_argnums=0), [x], [reduced],
+                 donated=True)
 
 
 def test_transposes_run_by_blocks(comm):
@@ -224,10 +210,10 @@ def test_transposes_run_by_blocks(comm):
     pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
     _, jvp_of_vjp = jax.jvp(pullback, (jnp.asarray(x),), (jnp.asarray(ct),))
     after = mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm)
-    assert_equal_on_every_rank(comm, {
+    assert_all_equal({
         "linear_transpose": (eager, summed), "jitted linear_transpose": (jitted, summed),
         "transposed twice": (twice, summed), "jvp of vjp": (jvp_of_vjp, summed),
-        "an allreduce afterwards": (after, np.full(3, float(comm.size)))})
+        "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)
 
 
 def serial_reduce(op, root):
@@ -260,18 +246,20 @@ def test_reduce_derivatives_run_by_blocks(comm, root):
     serial_twice = np.asarray(serial(cts)[comm.rank])
     serial_pulled_t = np.asarray(jax.vjp(serial, xs)[1](ts)[0][comm.rank])
     after = mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm)
-    assert_equal_on_every_rank(comm, {
+    assert_all_equal({
         "jvp": (tangent, serial_tangent), "vjp": (pulled, serial_pulled),
         "linear_transpose": (eager, serial_pulled),
         "jitted linear_transpose": (jitted, serial_pulled),
         "transposed twice": (twice, serial_twice), "jvp of vjp": (jvp_of_vjp, serial_pulled_t),
-        "an allreduce afterwards": (after, np.full(3, float(comm.size)))})
+        "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)
 
 
 def test_reduce_max_derivatives_run_by_blocks(comm):
     # MAX: the tangent of the rank holding the maximum, from allreduces by
     # blocks (MAX, then SUM of the winners' tangents and counts); random
-    # floats, so no ties. Against serial JAX on the gathered arrays.
+    # floats, so no ties. Against serial JAX on the gathered arrays, under
+    # every transformation that transposes, then an operation on the same
+    # communicator.
     root = comm.size - 1
     n = LOW // 8 + 5
     x = random_floats(comm, 8 * n)
@@ -281,9 +269,25 @@ def test_reduce_max_derivatives_run_by_blocks(comm):
     serial = serial_reduce("MAX", root)
     y, tangent = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))
     (pulled,) = jax.vjp(f, jnp.asarray(x))[1](jnp.asarray(ct))
+    # the tangent map at x is linear: its transposes are the pullback
+    tangent_map = lambda u: jax.jvp(f, (jnp.asarray(x),), (u,))[1]  # noqa: E731
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    (eager,) = jax.linear_transpose(tangent_map, spec)(jnp.asarray(ct))
+    (jitted,) = jax.jit(jax.linear_transpose(tangent_map, spec))(jnp.asarray(ct))
+    (twice,) = jax.linear_transpose(jax.linear_transpose(tangent_map, spec), spec)(
+        (jnp.asarray(t),))
+    pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
+    _, jvp_of_vjp = jax.jvp(pullback, (jnp.asarray(ct),), (jnp.asarray(t),))
+    after = mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm)
     serial_y, serial_tangent = jax.jvp(serial, (xs,), (ts,))
     (serial_pulled,) = jax.vjp(serial, xs)[1](cts)
-    assert_equal_on_every_rank(comm, {
-        "value": (y, np.asarray(serial_y[comm.rank])),
-        "jvp": (tangent, np.asarray(serial_tangent[comm.rank])),
-        "vjp": (pulled, np.asarray(serial_pulled[comm.rank]))})
+    (serial_pulled_t,) = jax.vjp(serial, xs)[1](ts)
+    mine = lambda a: np.asarray(a[comm.rank])                      # noqa: E731
+    assert_all_equal({
+        "value": (y, mine(serial_y)), "jvp": (tangent, mine(serial_tangent)),
+        "vjp": (pulled, mine(serial_pulled)),
+        "linear_transpose": (eager, mine(serial_pulled)),
+        "jitted linear_transpose": (jitted, mine(serial_pulled)),
+        "transposed twice": (twice, mine(serial_tangent)),
+        "jvp of vjp": (jvp_of_vjp, mine(serial_pulled_t)),
+        "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)

@@ -156,7 +156,7 @@ cdef int reduce_by_blocks(Call* c, int64_t off, int n, MPI_Datatype t, MPI_Op op
         return MPI_ERR_NO_MEM
     if c.rank == root:
         mine = at(c.rets[0], off) + <int64_t>counts[c.size + c.rank] * isz
-    elif c.args[0].data != c.rets[0].data:
+    elif source(c, off) != MPI_IN_PLACE:
         mine = at(c.rets[0], off)
     else:
         temporary = <char*>malloc(<size_t>counts[c.rank] * isz + 1)
