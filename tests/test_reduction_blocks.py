@@ -254,19 +254,12 @@ def test_reduce_derivatives_run_by_blocks(comm, root):
         "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)
 
 
-def test_reduce_max_derivatives_run_by_blocks(comm):
-    # MAX: the tangent of the rank holding the maximum, from allreduces by
-    # blocks (MAX, then SUM of the winners' tangents and counts); random
-    # floats, so no ties. Against serial JAX on the gathered arrays, under
-    # every transformation that transposes, then an operation on the same
-    # communicator.
-    root = comm.size - 1
-    n = LOW // 8 + 5
-    x = random_floats(comm, 8 * n)
-    t, ct = (local_input(comm, n, np.float64) + k for k in (1, 2))
+def check_derivatives_against_serial(comm, f, serial, x, t, ct):
+    """f's value, jvp and vjp at x, the transposes of its tangent map (linear:
+    eager, jitted, twice) and jvp of vjp, against serial JAX on the gathered
+    arrays (serial maps the stacked inputs to every rank's result); then an
+    operation on the same communicator. Verdict combined across ranks."""
     xs, ts, cts = (jnp.asarray(gather_global(comm, a)) for a in (x, t, ct))
-    f = jax.jit(lambda v: mpicoll.reduce(v, MPI.MAX, root, comm=comm))
-    serial = serial_reduce("MAX", root)
     y, tangent = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))
     (pulled,) = jax.vjp(f, jnp.asarray(x))[1](jnp.asarray(ct))
     # the tangent map at x is linear: its transposes are the pullback
@@ -282,12 +275,38 @@ def test_reduce_max_derivatives_run_by_blocks(comm):
     serial_y, serial_tangent = jax.jvp(serial, (xs,), (ts,))
     (serial_pulled,) = jax.vjp(serial, xs)[1](cts)
     (serial_pulled_t,) = jax.vjp(serial, xs)[1](ts)
-    mine = lambda a: np.asarray(a[comm.rank])                      # noqa: E731
+    # + 0.0 turns -0.0 into 0.0: the sign of a zero product depends on the
+    # order of its factors; every other value is compared bitwise
+    mine = lambda a: np.asarray(a[comm.rank]) + 0.0                # noqa: E731
+    unsigned = lambda a: np.asarray(a) + 0.0                       # noqa: E731
     assert_all_equal({
-        "value": (y, mine(serial_y)), "jvp": (tangent, mine(serial_tangent)),
-        "vjp": (pulled, mine(serial_pulled)),
-        "linear_transpose": (eager, mine(serial_pulled)),
-        "jitted linear_transpose": (jitted, mine(serial_pulled)),
-        "transposed twice": (twice, mine(serial_tangent)),
-        "jvp of vjp": (jvp_of_vjp, mine(serial_pulled_t)),
+        "value": (unsigned(y), mine(serial_y)), "jvp": (unsigned(tangent), mine(serial_tangent)),
+        "vjp": (unsigned(pulled), mine(serial_pulled)),
+        "linear_transpose": (unsigned(eager), mine(serial_pulled)),
+        "jitted linear_transpose": (unsigned(jitted), mine(serial_pulled)),
+        "transposed twice": (unsigned(twice), mine(serial_tangent)),
+        "jvp of vjp": (unsigned(jvp_of_vjp), mine(serial_pulled_t)),
         "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)
+
+
+def test_reduce_max_derivatives_run_by_blocks(comm):
+    # MAX: the tangent of the rank holding the maximum, from allreduces by
+    # blocks (MAX, then SUM of the winners' tangents and counts); random
+    # floats, so no ties.
+    root = comm.size - 1
+    n = LOW // 8 + 5
+    t, ct = (local_input(comm, n, np.float64) + k for k in (1, 2))
+    check_derivatives_against_serial(
+        comm, jax.jit(lambda v: mpicoll.reduce(v, MPI.MAX, root, comm=comm)),
+        serial_reduce("MAX", root), random_floats(comm, 8 * n), t, ct)
+
+
+def test_allreduce_prod_derivatives_run_by_blocks(comm):
+    # PROD: the product of the other ranks' values times the tangent, from
+    # allreduces by blocks (PROD of the nonzero values, SUM of the zeros'
+    # count); small integers with zeros, so every product is exact.
+    n = LOW // 8 + 3
+    x, t, ct = (local_input(comm, n, np.float64) + k for k in (0, 1, 2))
+    serial = lambda xs: jnp.broadcast_to(xs.prod(0), xs.shape)     # noqa: E731
+    check_derivatives_against_serial(
+        comm, jax.jit(lambda v: mpicoll.allreduce(v, MPI.PROD, comm=comm)), serial, x, t, ct)
