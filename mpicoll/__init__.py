@@ -8,7 +8,8 @@ the import: ``import mpicoll as mpi4jax``.
 """
 
 from mpicoll._src.comms import private_comm
-from mpicoll._src.config import get_chunk_bytes, set_chunk_bytes
+from mpicoll._src.config import (get_chunk_bytes, get_reduction_blocks, set_chunk_bytes,
+                                 set_reduction_blocks)
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.ops.alltoall import alltoall
 from mpicoll._src.ops.alltoallv import alltoallv
@@ -59,7 +60,8 @@ __all__ = [
     "alltoallv", "allgatherv", "gatherv", "scatterv", "reduce_scatter", "exscan",
     "redistribute", "ragged_alltoall",
     # settings and helpers
-    "get_chunk_bytes", "set_chunk_bytes", "private_comm", "max_tag",
+    "get_chunk_bytes", "set_chunk_bytes", "get_reduction_blocks", "set_reduction_blocks",
+    "private_comm", "max_tag",
     # built on the operations
     "fft", "fft3d", "ifft3d", "rfft3d", "irfft3d", "halo", "halo_exchange", "halo_accumulate",
     "migrate",

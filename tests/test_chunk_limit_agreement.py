@@ -1,9 +1,10 @@
-"""Ranks with different chunk limits are told so on every rank, not left to
-split messages differently (corrupted data or a hang).
+"""Ranks with different chunk limits, or different reduction-blocks settings,
+are told so on every rank, not left to split messages differently or make
+different MPI calls (corrupted data or a hang).
 
 The ranks compare their limits when mpicoll first uses a communicator (next
 to the collective MPI_Comm_dup of its private duplicate; COMM_WORLD's is made
-at import); see `config.check_same_limit`. `set_chunk_bytes` itself does not
+at import); see `config.check_same_settings`. `set_chunk_bytes` itself does not
 communicate, so these tests use new communicators.
 Each test makes every rank take the same steps, so a missing comparison
 shows as a failed `pytest.raises` (or as a hang, ended by the timeout).
@@ -29,13 +30,20 @@ pytestmark = [
 ]
 
 
+BLOCKS_ENV = "MPICOLL_REDUCTION_BLOCKS"
+
+
 @pytest.fixture(autouse=True)
 def clean_limit(monkeypatch):
-    monkeypatch.delenv(ENV, raising=False)
+    for name in (ENV, BLOCKS_ENV):
+        monkeypatch.delenv(name, raising=False)
     mpicoll.set_chunk_bytes(None)
+    mpicoll.set_reduction_blocks(None)
     yield
-    monkeypatch.delenv(ENV, raising=False)
+    for name in (ENV, BLOCKS_ENV):
+        monkeypatch.delenv(name, raising=False)
     mpicoll.set_chunk_bytes(None)
+    mpicoll.set_reduction_blocks(None)
 
 
 def each_rank(message, size):
@@ -67,13 +75,16 @@ def test_different_settings_caught_at_first_use(jit):
         comm.Free()
 
 
-def test_an_invalid_setting_on_one_rank(monkeypatch):
+@pytest.mark.parametrize("name, invalid, valid, what", [
+    ("MPICOLL_CHUNK_BYTES", "lots", "4096", "chunk limits"),
+    ("MPICOLL_REDUCTION_BLOCKS", "maybe", "1", "reduction-blocks settings")])
+def test_an_invalid_setting_on_one_rank(monkeypatch, name, invalid, valid, what):
     rank, size = WORLD.Get_rank(), WORLD.Get_size()
     bad = size - 1
-    monkeypatch.setenv(ENV, "lots" if rank == bad else "4096")
+    monkeypatch.setenv(name, invalid if rank == bad else valid)
     comm = WORLD.Dup()
     try:
-        with pytest.raises(ValueError, match=f"rank {bad}: invalid"):
+        with pytest.raises(ValueError, match=f"different {what}.*rank {bad}: invalid"):
             mpicoll.private_comm(comm)
     finally:
         comm.Free()
@@ -125,3 +136,27 @@ def test_private_comm_compares_limits(monkeypatch):
             r: "32" if r == size - 1 else "16" for r in range(size)}
     finally:
         comm.Free()
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_different_reduction_blocks_caught_at_first_use(jit):
+    # one rank would reduce-scatter and allgather where the others call
+    # MPI_Allreduce: raised on every rank before any data moves
+    rank, size = WORLD.Get_rank(), WORLD.Get_size()
+    mpicoll.set_reduction_blocks(rank == 0)         # does not communicate
+    comm = WORLD.Dup()
+    try:
+        call = lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm)
+        if jit:
+            call = jax.jit(call)
+        with pytest.raises(ValueError, match="different reduction-blocks settings") as info:
+            call(jnp.arange(3))
+        assert each_rank(str(info.value), size) == {
+            r: "blocks" if r == 0 else "one" for r in range(size)}
+        # the same setting everywhere: the next first use succeeds
+        mpicoll.set_reduction_blocks(False)
+        out = call(jnp.arange(3) * (rank + 1))
+        np.testing.assert_array_equal(np.asarray(out), np.arange(3) * size * (size + 1) // 2)
+    finally:
+        comm.Free()
+

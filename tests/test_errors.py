@@ -32,12 +32,16 @@ def raises_eager_and_jit(call, exc, match, *args):
 
 
 @pytest.fixture
-def restore_chunk_bytes(monkeypatch):
-    """Leave the chunk setting and MPICOLL_CHUNK_BYTES as they were."""
-    monkeypatch.delenv("MPICOLL_CHUNK_BYTES", raising=False)
+def restore_settings(monkeypatch):
+    """Leave the chunk and reduction-blocks settings and their environment
+    variables as they were (the defaults)."""
+    for name in ("MPICOLL_CHUNK_BYTES", "MPICOLL_REDUCTION_BLOCKS"):
+        monkeypatch.delenv(name, raising=False)
     mpicoll.set_chunk_bytes(None)
+    mpicoll.set_reduction_blocks(None)
     yield monkeypatch
     mpicoll.set_chunk_bytes(None)
+    mpicoll.set_reduction_blocks(None)
 
 
 # ---------------------------------------------------------------------------
@@ -259,7 +263,7 @@ def test_grad_with_any_source_refused_at_trace_time(comm):
                                        (1.5, ValueError), ("", ValueError), ([8], ValueError),
                                        (True, TypeError)],
                          ids=["zero", "negative", "str", "float", "empty", "list", "bool"])
-def test_set_chunk_bytes_rejects(restore_chunk_bytes, value, exc):
+def test_set_chunk_bytes_rejects(restore_settings, value, exc):
     mpicoll.set_chunk_bytes(64)
     with pytest.raises(exc, match="chunk_bytes"):
         mpicoll.set_chunk_bytes(value)
@@ -269,8 +273,8 @@ def test_set_chunk_bytes_rejects(restore_chunk_bytes, value, exc):
 
 
 @pytest.mark.parametrize("value", ["abc", "0", "-8", "1.5", "1e3"])
-def test_bad_env_chunk_bytes_raises_when_traced(comm, restore_chunk_bytes, value):
-    restore_chunk_bytes.setenv("MPICOLL_CHUNK_BYTES", value)
+def test_bad_env_chunk_bytes_raises_when_traced(comm, restore_settings, value):
+    restore_settings.setenv("MPICOLL_CHUNK_BYTES", value)
     with pytest.raises(ValueError, match="MPICOLL_CHUNK_BYTES"):
         mpicoll.get_chunk_bytes()
     for call in (lambda x: mpicoll.allreduce(x, SUM),
@@ -279,9 +283,9 @@ def test_bad_env_chunk_bytes_raises_when_traced(comm, restore_chunk_bytes, value
         raises_eager_and_jit(call, ValueError, "MPICOLL_CHUNK_BYTES", jnp.zeros((comm.size, 2)))
 
 
-def test_env_chunk_bytes_used_and_overridden(comm, restore_chunk_bytes):
+def test_env_chunk_bytes_used_and_overridden(comm, restore_settings):
     """A valid env value is the limit; set_chunk_bytes overrides it; results stay exact."""
-    restore_chunk_bytes.setenv("MPICOLL_CHUNK_BYTES", " 24 ")
+    restore_settings.setenv("MPICOLL_CHUNK_BYTES", " 24 ")
     limit_env = mpicoll.get_chunk_bytes()
     x = np.arange(10, dtype=np.int64) * (comm.rank + 1)   # 80 bytes: several chunks
     out_env = jax.block_until_ready(mpicoll.allreduce(x, SUM))
@@ -295,8 +299,37 @@ def test_env_chunk_bytes_used_and_overridden(comm, restore_chunk_bytes):
     np.testing.assert_array_equal(np.asarray(out_set), expected)
 
 
+@pytest.mark.parametrize("value", [1, 0, "0", "False", 1.0])
+def test_set_reduction_blocks_rejects(restore_settings, value):
+    mpicoll.set_reduction_blocks(False)
+    with pytest.raises(TypeError, match="enabled must be True, False or None"):
+        mpicoll.set_reduction_blocks(value)
+    assert mpicoll.get_reduction_blocks() is False     # a rejected value changes nothing
+    mpicoll.set_reduction_blocks(None)
+    assert mpicoll.get_reduction_blocks() is True      # the default
+
+
+@pytest.mark.parametrize("value", ["yes", "2", "true", "-1"])
+def test_bad_env_reduction_blocks_raises_when_traced(comm, restore_settings, value):
+    restore_settings.setenv("MPICOLL_REDUCTION_BLOCKS", value)
+    with pytest.raises(ValueError, match="MPICOLL_REDUCTION_BLOCKS must be 1"):
+        mpicoll.get_reduction_blocks()
+    for call in (lambda x: mpicoll.allreduce(x, SUM), lambda x: mpicoll.reduce(x, SUM, 0)):
+        raises_eager_and_jit(call, ValueError, "MPICOLL_REDUCTION_BLOCKS", jnp.zeros(3))
+    # the operations that do not reduce by blocks do not read it
+    out = mpicoll.allgather(jnp.ones(2))
+    np.testing.assert_array_equal(np.asarray(out), np.ones((comm.size, 2)))
+
+
+def test_env_reduction_blocks_used_and_overridden(restore_settings):
+    restore_settings.setenv("MPICOLL_REDUCTION_BLOCKS", " 0 ")
+    from_env = mpicoll.get_reduction_blocks()
+    mpicoll.set_reduction_blocks(True)
+    assert (from_env, mpicoll.get_reduction_blocks()) == (False, True)
+
+
 @pytest.mark.parametrize("call", ["allreduce", "sendrecv"])
-def test_chunk_smaller_than_one_element(restore_chunk_bytes, call):
+def test_chunk_smaller_than_one_element(restore_settings, call):
     mpicoll.set_chunk_bytes(4)
     f = {"allreduce": lambda x: mpicoll.allreduce(x, SUM),
          "sendrecv": lambda x: mpicoll.sendrecv(x.astype(jnp.int32), x, PROC_NULL,
@@ -311,7 +344,7 @@ def test_chunk_smaller_than_one_element(restore_chunk_bytes, call):
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("chunked", [False, True], ids=["one_message", "chunked"])
-def test_truncation_is_an_exception_and_ranks_recover(comm, restore_chunk_bytes, chunked):
+def test_truncation_is_an_exception_and_ranks_recover(comm, restore_settings, chunked):
     """Every rank sends 8 elements to its right neighbour, which expects 6:
     MPI_ERR_TRUNCATE on every rank, eagerly and under jit. Afterwards
     mpicoll (eager and jitted) and mpi4py still communicate correctly."""
@@ -415,12 +448,22 @@ def test_debug_mode_reports_mismatched_collectives_on_every_rank(comm, debug_mod
             lambda: jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM))(jnp.ones(5)))
     finally:
         mpicoll.set_chunk_bytes(None)
+    mpicoll.set_reduction_blocks(r != 0)
+    try:
+        messages["reduction-blocks settings"] = _raises_on_every_rank(
+            lambda: jax.jit(lambda v: mpicoll.reduce(v, MPI.SUM, 0))(jnp.ones(5)))
+    finally:
+        mpicoll.set_reduction_blocks(None)
     after = np.asarray(mpicoll.allreduce(jnp.ones(2), MPI.SUM))
     for name, message in messages.items():
         assert message is not None, f"mismatched {name} did not raise"
         assert "made different calls" in message, message
         assert all(f"rank {s}: [" in message for s in range(comm.size)), message
     assert "rank 0: [float64, 3," in messages["sizes"], messages["sizes"]
+    # [dtype, elements, op, root, counts hash, chunk bytes, by blocks, ...]
+    blocks = messages["reduction-blocks settings"]
+    assert re.search(r"rank 0: \[float64, 5, \d+, 0, \d+, \d+, 0, the program", blocks), blocks
+    assert re.search(r"rank 1: \[float64, 5, \d+, 0, \d+, \d+, 1, the program", blocks), blocks
     np.testing.assert_array_equal(after, np.full(2, float(comm.size)))
     log = capfd.readouterr().err
     assert f"mpicoll[{r}/{comm.size}] MPI_Allreduce" in log, log[-2000:]

@@ -58,6 +58,7 @@ def test_info_command_prints_real_values():
         "MPI thread level": info.THREAD_LEVELS[MPI.Query_thread()],
         "MPI processes": "1",
         "chunk limit (bytes)": str(mpicoll.get_chunk_bytes()),
+        "reduce by blocks": str(mpicoll.get_reduction_blocks()),
         "fast dispatch path": "True",
     }
     wrong = {label: (fields.get(label), value) for label, value in expected.items()

@@ -18,9 +18,12 @@ this module runs at every rank count.
 
 Values are small integers in every dtype, so every summation order gives
 the same, exact result; results are compared bitwise with NumPy's
-reduction of the gathered inputs, on every rank. Two tests use random
+reduction of the gathered inputs, on every rank. Some tests use random
 floats, where the summation order shows in the bits: donated or not, every
-rank gets the same bits, and reduce's root gets allreduce's.
+rank gets the same bits, and reduce's root gets allreduce's; by blocks the
+bits are those of mpi4py's reduce-scatter and allgather of the same blocks,
+and with `set_reduction_blocks(False)` those of mpi4py's own Allreduce and
+Reduce (one MPI call per message).
 """
 
 import hashlib
@@ -310,3 +313,68 @@ def test_allreduce_prod_derivatives_run_by_blocks(comm):
     serial = lambda xs: jnp.broadcast_to(xs.prod(0), xs.shape)     # noqa: E731
     check_derivatives_against_serial(
         comm, jax.jit(lambda v: mpicoll.allreduce(v, MPI.PROD, comm=comm)), serial, x, t, ct)
+
+
+# ------------------------------------------- one MPI call per message, or blocks
+
+@pytest.fixture
+def blocks_setting():
+    """Set the reduction-blocks setting for a test; afterwards the default."""
+    yield mpicoll.set_reduction_blocks
+    mpicoll.set_reduction_blocks(None)
+
+
+def mpi4py_reduction(comm, x, blocks, root=None):
+    """The bits MPI gives x's SUM on this rank through mpi4py: one Allreduce
+    (or Reduce to `root`), or by blocks a Reduce_scatter of one block per
+    rank (the first ones one element more) and an Allgatherv of the blocks."""
+    y = np.empty_like(x)
+    if not blocks:
+        if root is None:
+            comm.Allreduce(x, y, op=MPI.SUM)
+        else:
+            comm.Reduce(x, y, op=MPI.SUM, root=root)
+        return y if root in (None, comm.rank) else x
+    base, extra = divmod(x.size, comm.size)
+    counts = [base + (r < extra) for r in range(comm.size)]
+    displs = np.concatenate([[0], np.cumsum(counts)[:-1]]).tolist()
+    mine = np.empty(counts[comm.rank], x.dtype)
+    comm.Reduce_scatter(x, mine, recvcounts=counts, op=MPI.SUM)
+    y[displs[comm.rank]:displs[comm.rank] + counts[comm.rank]] = mine
+    comm.Allgatherv(MPI.IN_PLACE, [y, counts, displs, MPI._typedict[x.dtype.char]])
+    return y if root in (None, comm.rank) else x
+
+
+@pytest.mark.parametrize("blocks", [True, False], ids=["blocks", "one call"])
+@pytest.mark.parametrize("nbytes, dtype", [(LOW + 12, np.float32), (3 * MiB + 8, np.float64),
+                                           (17 * MiB + 8, np.float32)])
+def test_bits_are_mpis_for_the_setting(comm, blocks_setting, blocks, nbytes, dtype):
+    # Random floats, where the order of the additions shows in the last bits
+    # at three and more ranks: with blocks the result has the bits of MPI's
+    # reduce-scatter and allgather of the same blocks, with one call those
+    # of MPI's own Allreduce and Reduce; eager, jitted or donated alike.
+    blocks_setting(blocks)
+    x = np.random.default_rng(comm.rank).normal(size=nbytes // np.dtype(dtype).itemsize)
+    x = x.astype(dtype)
+    root = comm.size - 1
+    expected = mpi4py_reduction(comm, x, blocks)
+    on_root = mpi4py_reduction(comm, x, blocks, root)
+    f = lambda v: [mpicoll.allreduce(v, MPI.SUM, comm=comm)]         # noqa: E731
+    g = lambda v: [mpicoll.reduce(v, MPI.SUM, root, comm=comm)]      # noqa: E731
+    checked_call(comm, jax.jit(f), [x], [expected], donated=False)
+    checked_call(comm, f, [x], [expected], donated=False)
+    checked_call(comm, jax.jit(f, donate_argnums=0), [x], [expected], donated=True)
+    checked_call(comm, jax.jit(g), [x], [on_root], donated=False)
+    checked_call(comm, jax.jit(g, donate_argnums=0), [x], [on_root], donated=True)
+
+
+def test_derivatives_with_one_call_per_message(comm, blocks_setting):
+    # reduce's transpose (a bcast, whose transpose is a reduce again) and
+    # its JVP, with every message one MPI call; small integers: exact
+    blocks_setting(False)
+    root = comm.size - 1
+    n = LOW // 8 + 3
+    x, t, ct = (local_input(comm, n, np.float64) + k for k in (0, 1, 2))
+    check_derivatives_against_serial(
+        comm, jax.jit(lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm)),
+        serial_reduce("SUM", root), x, t, ct)

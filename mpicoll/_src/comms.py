@@ -14,7 +14,8 @@ on the communicator can match only each other. Both streams may run at the
 same time (MPI_THREAD_MULTIPLE, see `bridge`), each in its own order.
 
 Creating a twin is a collective call over the communicator (the ranks also
-compare their chunk limits then, see `config.check_same_limit`):
+compare their chunk limits and reduction-blocks settings then, see
+`config.check_same_settings`):
 
 * COMM_WORLD's twin is made when mpicoll is imported (every rank imports it),
   so the default communicator never needs a collective at first use;
@@ -33,7 +34,7 @@ import dataclasses
 
 from mpi4py import MPI
 
-from mpicoll._src.config import check_same_limit
+from mpicoll._src.config import check_same_settings
 from mpicoll._src.dispatched_work import wait_for_dispatched_work
 
 
@@ -87,7 +88,7 @@ def private_comm(comm=None):
     twin = comm.Get_attr(_TWIN_KEYVAL)
     if twin is None:
         # collective over comm, like the Dup: every rank raises, no twin is made
-        check_same_limit(comm, "checked when mpicoll first used the communicator")
+        check_same_settings(comm, "checked when mpicoll first used the communicator")
         twin = comm.Dup()          # collective over comm
         comm.Set_attr(_TWIN_KEYVAL, twin)
     return twin

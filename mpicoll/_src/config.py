@@ -70,6 +70,73 @@ def get_chunk_bytes():
     return DEFAULT_CHUNK_BYTES
 
 
+# --- Reductions by blocks ------------------------------------------------------
+
+_ENV_REDUCTION_BLOCKS = "MPICOLL_REDUCTION_BLOCKS"
+_reduction_blocks = None   # None: take the environment variable or the default
+
+
+def _parse_reduction_blocks(text, source):
+    if text.strip() not in ("0", "1"):
+        raise ValueError(f"{source} must be 1 (reduce by blocks) or 0 (one MPI call per "
+                         f"message), got {text!r}")
+    return text.strip() == "1"
+
+
+def set_reduction_blocks(enabled):
+    """Choose how allreduce and reduce combine messages of 1 MiB and more.
+
+    With ``True`` (the default) an allreduce of 1-32 MiB per MPI message is
+    a reduce-scatter, each rank reducing one block, then an allgather of the
+    blocks; a reduce of 1 MiB or more is the same reduce-scatter, then a
+    gather to root. MPI then needs no temporary of the whole message, which
+    makes these sizes up to 3x faster where a fresh result's memory would
+    otherwise be given back to the system and faulted in again on every call
+    (docs/performance.md). With ``False`` every message is one
+    ``MPI_Allreduce`` or ``MPI_Reduce``: the result has exactly the bits
+    your MPI's own call gives (mpi4py's ``comm.Allreduce`` on the same
+    arrays, for instance). The two agree exactly at two ranks and for
+    integers and logical or bitwise operations; at three or more ranks a
+    floating-point SUM or PROD can differ in the last bits, because MPI's
+    reduce-scatter combines the ranks' values in another order than its
+    allreduce. Either way every rank gets the same bits, and donating the
+    input does not change them.
+
+    Like the chunk limit (`set_chunk_bytes`) the setting is read when a
+    function is traced and becomes part of the trace; set it identically on
+    all ranks (ranks that differ make different MPI calls). The ranks
+    compare it when mpicoll first uses a communicator (COMM_WORLD: at
+    import, with the environment variable ``MPICOLL_REDUCTION_BLOCKS``) and
+    raise ``ValueError`` on every rank if it differs; a change made later
+    with this function is compared by debug mode (``MPICOLL_DEBUG=1``),
+    collective by collective. This function itself does not communicate.
+
+    Args:
+      enabled: ``True`` or ``False``, or ``None`` to return to the
+        environment variable ``MPICOLL_REDUCTION_BLOCKS`` (``1`` or ``0``)
+        or the default, ``True``.
+
+    Raises:
+      TypeError: ``enabled`` is not True, False or None.
+    """
+    global _reduction_blocks
+    if enabled is not None and not isinstance(enabled, bool):
+        raise TypeError(f"enabled must be True, False or None, got {enabled!r}")
+    _reduction_blocks = enabled
+
+
+def get_reduction_blocks():
+    """Whether allreduce and reduce of 1 MiB and more run by blocks (see
+    `set_reduction_blocks`): the Python setting, else
+    ``MPICOLL_REDUCTION_BLOCKS``, else ``True``."""
+    if _reduction_blocks is not None:
+        return _reduction_blocks
+    env = os.environ.get(_ENV_REDUCTION_BLOCKS)
+    if env is not None and env.strip():
+        return _parse_reduction_blocks(env, _ENV_REDUCTION_BLOCKS)
+    return True
+
+
 _user_dtype = None   # set while a 16-bit reduction is traced in float32
 
 
@@ -102,12 +169,14 @@ def chunk_bytes_for(dtype):
 
 # --- Agreement across ranks --------------------------------------------------
 #
-# Ranks with different limits split the same message differently: their MPI
-# calls no longer pair up, which corrupts data or hangs, and MPI cannot tell.
-# So the ranks compare their limits where they all are anyway: when mpicoll
-# first uses a communicator (`comms.private_comm`, next to the collective
-# MPI_Comm_dup of its duplicate; for COMM_WORLD at import). A later change
-# (set_chunk_bytes, os.environ) is not compared there: no later point is
+# Ranks with different chunk limits split the same message differently, and
+# ranks with different reduction-blocks settings make different MPI calls
+# for the same reduction: their calls no longer pair up, which corrupts data
+# or hangs, and MPI cannot tell. So the ranks compare their settings where
+# they all are anyway: when mpicoll first uses a communicator
+# (`comms.private_comm`, next to the collective MPI_Comm_dup of its
+# duplicate; for COMM_WORLD at import). A later change (set_chunk_bytes,
+# set_reduction_blocks, os.environ) is not compared there: no later point is
 # reached by every rank of a communicator without a communication per
 # operation (set_chunk_bytes may rightly be called on one rank, for a
 # point-to-point exchange with a plain MPI peer), and one allgather per call
@@ -116,27 +185,40 @@ def chunk_bytes_for(dtype):
 _INVALID = -1      # this rank's setting does not parse
 
 
-def check_same_limit(comm, when):
-    """Raise ValueError on every rank of `comm` if the ranks' chunk limits
-    differ (one allgather over `comm`; every rank must call it). A rank whose
-    setting does not parse counts as "invalid"; if all are invalid, nothing
-    is raised here (tracing raises the parse error, as before)."""
+def _setting_or_invalid(get):
+    try:
+        return get()
+    except ValueError:
+        return _INVALID
+
+
+def check_same_settings(comm, when):
+    """Raise ValueError on every rank of `comm` if the ranks' chunk limits or
+    reduction-blocks settings differ (one allgather over `comm`; every rank
+    must call it). A rank whose setting does not parse counts as "invalid";
+    if all are invalid, nothing is raised here (tracing raises the parse
+    error, as before)."""
     if comm.Get_size() == 1 or MPI.Is_finalized():
         return
-    try:
-        mine = get_chunk_bytes()
-    except ValueError:
-        mine = _INVALID
-    limits = comm.allgather(mine)
-    if len(set(limits)) == 1:
-        return
-    shown = ", ".join(f"rank {r}: {'invalid' if v == _INVALID else v}"
-                      for r, v in enumerate(limits))
-    raise ValueError(
-        f"mpicoll: the ranks of a communicator of {len(limits)} ranks have different "
-        f"chunk limits ({when}); limit in bytes on each rank: {shown}. Set the same "
-        f"limit on every rank (mpicoll.set_chunk_bytes on all ranks, or the same "
-        f"{_ENV_CHUNK_BYTES} everywhere).")
+    settings = comm.allgather((_setting_or_invalid(get_chunk_bytes),
+                               _setting_or_invalid(get_reduction_blocks)))
+    limits, blocks = zip(*settings)
+    def shown(values, name):
+        return ", ".join(f"rank {r}: {'invalid' if v == _INVALID else name(v)}"
+                         for r, v in enumerate(values))
+    if len(set(limits)) != 1:
+        raise ValueError(
+            f"mpicoll: the ranks of a communicator of {len(limits)} ranks have different "
+            f"chunk limits ({when}); limit in bytes on each rank: {shown(limits, str)}. "
+            f"Set the same limit on every rank (mpicoll.set_chunk_bytes on all ranks, or "
+            f"the same {_ENV_CHUNK_BYTES} everywhere).")
+    if len(set(blocks)) != 1:
+        raise ValueError(
+            f"mpicoll: the ranks of a communicator of {len(blocks)} ranks have different "
+            f"reduction-blocks settings ({when}); on each rank: "
+            f"{shown(blocks, lambda v: 'blocks' if v else 'one call')}. Set the same on "
+            f"every rank (mpicoll.set_reduction_blocks on all ranks, or the same "
+            f"{_ENV_REDUCTION_BLOCKS} everywhere).")
 
 
 _ENV_DERIVATIVE_CHECK = "MPICOLL_DERIVATIVE_CHECK"

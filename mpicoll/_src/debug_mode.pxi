@@ -25,6 +25,7 @@ cdef enum:
     SIG_ROOT
     SIG_COUNTS    # a hash of the per-rank counts (variable-size operations) or halo widths
     SIG_CHUNK
+    SIG_BLOCKS    # allreduce, reduce: by blocks (1) or one MPI call (0); else -1
     SIG_ROLE      # what runs it: the program, a JVP rule or a transpose rule (primitive.py)
     SIG_LEN
 
@@ -70,6 +71,7 @@ cdef void signature(const Call* c, int64_t* sig) noexcept nogil:
     sig[SIG_ROOT] = c.attr[ATTR_ROOT] if c.present[ATTR_ROOT] else -1
     sig[SIG_COUNTS] = <int64_t>(h >> 1)
     sig[SIG_CHUNK] = c.attr[ATTR_CHUNK_BYTES]
+    sig[SIG_BLOCKS] = c.attr[ATTR_BLOCKS] if c.present[ATTR_BLOCKS] else -1
     sig[SIG_ROLE] = c.attr[ATTR_ROLE]
 
 
@@ -133,19 +135,20 @@ cdef XLA_FFI_Error* check_signatures(Call* c) noexcept nogil:
     used = snprintf(message, sizeof(message),
                     "mpicoll debug: the ranks of a communicator of %d made different calls "
                     "(%s on rank %d)%s; each rank's [dtype, elements per rank, op, root, "
-                    "counts hash, chunk bytes, run by, same operation as rank 0]:", c.size, c.where,
+                    "counts hash, chunk bytes, by blocks, run by, same operation as rank 0]:", c.size, c.where,
                     c.rank, "; alltoallv send counts do not match the receivers' receive "
                     "counts" if counts_differ else "")
     for r in range(c.size):
         if used < 3800:
             used += snprintf(message + used, sizeof(message) - used,
-                             " rank %d: [%s, %lld, %lld, %lld, %lld, %lld, %s, %s]", r,
+                             " rank %d: [%s, %lld, %lld, %lld, %lld, %lld, %lld, %s, %s]", r,
                              dtype_name(<XLA_FFI_DataType>all_sigs[r * SIG_LEN + SIG_DTYPE]),
                              <long long>all_sigs[r * SIG_LEN + SIG_ELEMENTS],
                              <long long>all_sigs[r * SIG_LEN + SIG_OP],
                              <long long>all_sigs[r * SIG_LEN + SIG_ROOT],
                              <long long>all_sigs[r * SIG_LEN + SIG_COUNTS],
                              <long long>all_sigs[r * SIG_LEN + SIG_CHUNK],
+                             <long long>all_sigs[r * SIG_LEN + SIG_BLOCKS],
                              role_name(all_sigs[r * SIG_LEN + SIG_ROLE]),
                              b"yes" if all_sigs[r * SIG_LEN + SIG_NAME] == all_sigs[SIG_NAME]
                              else b"no")

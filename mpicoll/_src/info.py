@@ -3,9 +3,9 @@
 * `info()`: (label, value) pairs naming the versions and the MPI/JAX setup
   mpicoll runs with: mpicoll, Python, JAX, jaxlib, mpi4py, the MPI the
   extension was built against and the one loaded now, MPI's thread level,
-  the chunk limit, the CUDA path (or why there is none), the XLA FFI API
-  version the extension was compiled against, and whether jitted MPI calls
-  keep JAX's fast dispatch.
+  the chunk limit, whether allreduce and reduce run by blocks, the CUDA
+  path (or why there is none), the XLA FFI API version the extension was
+  compiled against, and whether jitted MPI calls keep JAX's fast dispatch.
 * `self_test(comm)`: every operation once, jitted, on every rank of `comm`,
   compared bitwise with the values NumPy computes from what each rank can
   work out alone; the verdicts are combined over the ranks, so every rank
@@ -160,6 +160,7 @@ _FIELDS = [
     ("MPI thread level", lambda: THREAD_LEVELS.get(MPI.Query_thread(), str(MPI.Query_thread()))),
     ("MPI processes", lambda: str(MPI.COMM_WORLD.Get_size())),
     ("chunk limit (bytes)", lambda: str(mpicoll.get_chunk_bytes())),
+    ("reduce by blocks", lambda: str(mpicoll.get_reduction_blocks())),
     ("GPU (CUDA)", gpu.describe),
     ("XLA FFI API version", _ffi_line),
     ("fast dispatch path", lambda: str(jax_internals.fast_dispatch_installed())),

@@ -58,6 +58,8 @@ cdef inline void* source(Call* c, int64_t off) noexcept nogil:
 # The donated (in-place) call takes the same path, so donating does not
 # change the result's bits: at three or more ranks MPICH's reduce-scatter
 # may add the ranks' values in another order than its allreduce or reduce.
+# Where a user needs the bits of MPI's own call, the `blocks` attribute
+# (config.set_reduction_blocks) is 0 and every message is one call.
 cdef enum:
     BLOCKS_MIN_BYTES = 1 << 20
     ALLREDUCE_BLOCKS_MAX_BYTES = 32 << 20
@@ -72,7 +74,7 @@ def reduction_block_ranges():
 cdef inline bint by_blocks(Call* c, int n, MPI_Datatype t, int64_t largest,
                            int* isz) noexcept nogil:
     """Whether `n` elements of `t` run by blocks; sets `isz`, the element size."""
-    if c.size == 1 or n < c.size:
+    if not c.attr[ATTR_BLOCKS] or c.size == 1 or n < c.size:
         return False
     MPI_Type_size(t, isz)
     return BLOCKS_MIN_BYTES <= <int64_t>n * isz[0] and (largest < 0 or <int64_t>n * isz[0] <= largest)

@@ -11,7 +11,7 @@ import jax.numpy as jnp
 from mpi4py import MPI  # noqa: F401  (doctest names)
 
 from mpicoll._src.comms import resolve_comm
-from mpicoll._src.config import chunk_bytes_for, computed_in
+from mpicoll._src.config import chunk_bytes_for, computed_in, get_reduction_blocks
 from mpicoll._src.ops.alltoall import _alltoall
 from mpicoll._src.primitive import elementwise_batch, mpi_primitive, reduction_rules
 from mpicoll._src.validation import OP_CODES, as_array, check_op, reject_token
@@ -38,8 +38,9 @@ def allreduce(x, op, *, comm=None, token=None):
     then an allgather), which keeps MPI's temporary memory small (faster with
     fresh result memory, docs/performance.md); at three or more ranks this
     adds floating-point values in another order than one ``MPI_Allreduce``
-    would, so the last bits can differ from it. Donating ``x`` does not
-    change the result.
+    would, so the last bits can differ from it. ``set_reduction_blocks(False)``
+    makes every message one ``MPI_Allreduce``, with its bits. Donating ``x``
+    does not change the result.
 
     Gradients (serial equivalence, see docs/differentiation.md): SUM is linear
     and its transpose is again an allreduce(SUM), so ``jax.grad`` of a loss
@@ -62,7 +63,8 @@ def allreduce(x, op, *, comm=None, token=None):
     reject_token(token)
     comm = resolve_comm(comm)
     x = as_array(x, "x")
-    return reduced(allreduce_p, x, check_op(op, x.dtype), comm=comm)
+    return reduced(allreduce_p, x, check_op(op, x.dtype), comm=comm,
+                   blocks=get_reduction_blocks())
 
 
 HALF = (jnp.float16, jnp.bfloat16)
@@ -96,15 +98,16 @@ def reduced(prim, x, code, **params):
 
 
 def _allreduce(x, op, comm):
-    return allreduce_p.bind(x, op=op, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype))
+    return allreduce_p.bind(x, op=op, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype),
+                            blocks=get_reduction_blocks())
 
 
 allreduce_p = mpi_primitive(
     "allreduce",
     reusable_operand=0,      # MPI_IN_PLACE
     abstract_eval=lambda x, **_: x,
-    ffi_attributes=lambda *, op, comm, chunk_bytes: dict(
-        comm=comm.handle, op=op, chunk_bytes=chunk_bytes),
+    ffi_attributes=lambda *, op, comm, chunk_bytes, blocks: dict(
+        comm=comm.handle, op=op, chunk_bytes=chunk_bytes, blocks=int(blocks)),
 )
 
 
@@ -157,7 +160,7 @@ def _product_of_others_jvp(comm, primals, tangents):
 
 reduction_rules(
     allreduce_p, sum_code=SUM,
-    nonlinear_tangent=lambda x, t, y, *, op, comm, chunk_bytes: reduction_tangent(
+    nonlinear_tangent=lambda x, t, y, *, op, comm, chunk_bytes, blocks: reduction_tangent(
         x, t, y, op, comm),
     transpose=lambda ct, x, **params: [allreduce_p.bind(ct, **params)],
     batch=elementwise_batch(allreduce_p))

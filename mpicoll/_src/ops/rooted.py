@@ -24,7 +24,7 @@ rank r's input,
 import jax.numpy as jnp
 
 from mpicoll._src.comms import resolve_comm
-from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.config import chunk_bytes_for, get_reduction_blocks
 from mpicoll._src.ops.allreduce import SUM, _allreduce, reduced, reduction_tangent
 from mpicoll._src.primitive import (differentiable, elementwise_batch, linear_rules,
                                     mpi_primitive, rank_select, reduction_rules,
@@ -32,10 +32,12 @@ from mpicoll._src.primitive import (differentiable, elementwise_batch, linear_ru
 from mpicoll._src.validation import as_array, check_op, check_root, reject_token
 
 
-def _attributes(*, comm, root, chunk_bytes, op=None, kind=None):
+def _attributes(*, comm, root, chunk_bytes, op=None, kind=None, blocks=None):
     attrs = dict(comm=comm.handle, root=root, chunk_bytes=chunk_bytes)
     if op is not None:
         attrs["op"] = op
+    if blocks is not None:   # reduce (reductions.pxi)
+        attrs["blocks"] = int(blocks)
     if kind is not None:     # the ops root sends with: bcast, scatter
         attrs["kind"] = kind
     return attrs
@@ -91,7 +93,8 @@ bcast_p = mpi_primitive("bcast", abstract_eval=lambda x, **_: x, ffi_attributes=
 
 
 def _bcast_transpose(ct, x, *, root, comm, chunk_bytes, kind):
-    total = reduce_p.bind(ct, op=SUM, root=root, comm=comm, chunk_bytes=chunk_bytes)
+    total = reduce_p.bind(ct, op=SUM, root=root, comm=comm, chunk_bytes=chunk_bytes,
+                          blocks=get_reduction_blocks())
     return [rank_select(comm.rank == root, total, jnp.zeros_like(ct))]
 
 
@@ -115,6 +118,12 @@ def reduce(x, op, root, *, comm=None, token=None):
       On root, the reduction of all ranks' ``x``; on other ranks, ``x``
       unchanged (as mpi4jax).
 
+    Messages of 1 MiB or more per MPI call are reduced by blocks (a
+    reduce-scatter, then a gather to root: faster than MPICH's reduce, see
+    docs/performance.md); root gets ``allreduce``'s bits.
+    ``set_reduction_blocks(False)`` makes every message one ``MPI_Reduce``,
+    with its bits.
+
     Gradients (serial equivalence): SUM is linear; its transpose broadcasts
     root's cotangent to every rank (and each non-root rank adds its own,
     since its result is its input). MIN/MAX/PROD follow ``allreduce``'s rules
@@ -132,7 +141,7 @@ def reduce(x, op, root, *, comm=None, token=None):
     x = as_array(x, "x")
     code = check_op(op, x.dtype)
     root = check_root(root, comm)
-    y = reduced(reduce_p, x, code, root=root, comm=comm)
+    y = reduced(reduce_p, x, code, root=root, comm=comm, blocks=get_reduction_blocks())
     if differentiable(x):
         return y
     # Other ranks get their x unchanged, also where `reduced` normalised it
@@ -145,12 +154,12 @@ reduce_p = mpi_primitive("reduce", abstract_eval=lambda x, **_: x, ffi_attribute
                          reusable_operand=0)
 
 
-def _reduce_tangent(x, t, y, *, op, root, comm, chunk_bytes):
+def _reduce_tangent(x, t, y, *, op, root, comm, chunk_bytes, blocks):
     full = reduction_tangent(x, t, _allreduce(x, op, comm), op, comm)
     return rank_select(comm.rank == root, full, t)
 
 
-def _reduce_transpose(ct, x, *, op, root, comm, chunk_bytes):
+def _reduce_transpose(ct, x, *, op, root, comm, chunk_bytes, blocks):
     from_root = bcast_p.bind(ct, root=root, comm=comm, chunk_bytes=chunk_bytes, kind=0)
     return [_on_root(comm, root, from_root, from_root + ct)]
 
