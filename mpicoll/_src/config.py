@@ -95,11 +95,12 @@ def set_reduction_blocks(enabled):
     (docs/performance.md). With ``False`` every message is one
     ``MPI_Allreduce`` or ``MPI_Reduce``: the result has exactly the bits
     your MPI's own call gives (mpi4py's ``comm.Allreduce`` on the same
-    arrays, for instance). The two agree exactly at two ranks and for
-    integers and logical or bitwise operations; at three or more ranks a
-    floating-point SUM or PROD can differ in the last bits, because MPI's
-    reduce-scatter combines the ranks' values in another order than its
-    allreduce. Either way every rank gets the same bits, and donating the
+    arrays, for instance). The two agree exactly for integers and logical
+    or bitwise operations, and at two ranks (where the order of two values
+    matters only to which of 0.0 and -0.0, or of two NaNs, MIN and MAX
+    keep); at three or more ranks a floating-point SUM or PROD can differ
+    in the last bits, because MPI's reduce-scatter combines the ranks'
+    values in another order than its allreduce. Either way every rank gets the same bits, and donating the
     input does not change them.
 
     Like the chunk limit (`set_chunk_bytes`) the setting is read when a
@@ -203,6 +204,7 @@ def check_same_settings(comm, when):
     settings = comm.allgather((_setting_or_invalid(get_chunk_bytes),
                                _setting_or_invalid(get_reduction_blocks)))
     limits, blocks = zip(*settings)
+
     def shown(values, name):
         return ", ".join(f"rank {r}: {'invalid' if v == _INVALID else name(v)}"
                          for r, v in enumerate(values))
