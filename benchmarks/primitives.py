@@ -502,19 +502,18 @@ def row_line(row):
         else:
             cells.append(f"{fmt_time(row[v])} {gbps(v)} ({row[v] / row['mpi4py']:5.2f}x)"
                          .rjust(CELL))
-    extra = f"{(row['jit1'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
+    def column(text, *needed):      # "-" where a run lacks a variant it needs
+        return text() if all(v in row for v in needed) else f"{'-':>{EXTRA}}"
+    extra = column(lambda: f"{(row['jit1'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}", "jit1")
     if "identity" in row:
-        extra += f"{(row['jit1'] - row['identity'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}"
-    if "xla_mem" in row:
-        extra += f"{row['jit1'] / row['xla_mem']:{EXTRA - 1}.2f}x"
-    else:
-        extra += f"{'-':>{EXTRA}}"
+        extra += column(lambda: f"{(row['jit1'] - row['identity'] - row['mpi4py']) * 1e6:+{EXTRA}.1f}",
+                        "jit1")
+    extra += column(lambda: f"{row['jit1'] / row['xla_mem']:{EXTRA - 1}.2f}x", "jit1", "xla_mem")
     if "jit1_faults" in row:
         extra += f"{row['jit1_faults']:{EXTRA}.0f}"
-    if "jax_native" in row:
-        extra += f"{row['jit1'] / row['jax_native']:{EXTRA - 1}.2f}x"
-    elif "jax_native" in SHOWN:
-        extra += f"{'-':>{EXTRA}}"
+    if "jax_native" in row or "jax_native" in SHOWN:
+        extra += column(lambda: f"{row['jit1'] / row['jax_native']:{EXTRA - 1}.2f}x",
+                        "jit1", "jax_native")
     return f"{row['op']:{OPCOL}}{human(row['bytes']):>{SIZECOL}}{''.join(cells)}{extra}"
 
 
