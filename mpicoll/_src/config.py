@@ -100,8 +100,8 @@ def set_reduction_blocks(enabled):
     matters only to which of 0.0 and -0.0, or of two NaNs, MIN and MAX
     keep); at three or more ranks a floating-point SUM or PROD can differ
     in the last bits, because MPI's reduce-scatter combines the ranks'
-    values in another order than its allreduce. Either way every rank gets the same bits, and donating the
-    input does not change them.
+    values in another order than its allreduce. Either way every rank gets
+    the same bits, and donating the input does not change them.
 
     Like the chunk limit (`set_chunk_bytes`) the setting is read when a
     function is traced and becomes part of the trace; set it identically on
