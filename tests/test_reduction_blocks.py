@@ -197,64 +197,10 @@ def test_reduce_root_gets_allreduce_bits(comm, nbytes):
                  donated=True)
 
 
-def test_transposes_run_by_blocks(comm):
-    # allreduce(SUM) is its own transpose: every transformation that
-    # transposes runs the block path again, on every rank; then an operation
-    # on the same communicator still works. Small integers: exact sums.
-    x = local_input(comm, LOW // 8 + 3, np.float64)
-    ct = local_input(comm, LOW // 8 + 3, np.float64) + comm.rank
-    f = lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm)          # noqa: E731
-    summed = gather_global(comm, ct).sum(0)
-    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
-    (eager,) = jax.linear_transpose(f, spec)(jnp.asarray(ct))
-    (jitted,) = jax.jit(jax.linear_transpose(f, spec))(jnp.asarray(ct))
-    transpose_twice = jax.linear_transpose(jax.linear_transpose(f, spec), spec)
-    (twice,) = transpose_twice((jnp.asarray(ct),))
-    pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
-    _, jvp_of_vjp = jax.jvp(pullback, (jnp.asarray(x),), (jnp.asarray(ct),))
-    after = mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm)
-    assert_all_equal({
-        "linear_transpose": (eager, summed), "jitted linear_transpose": (jitted, summed),
-        "transposed twice": (twice, summed), "jvp of vjp": (jvp_of_vjp, summed),
-        "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)
-
-
 def serial_reduce(op, root):
     """reduce written serially on the stacked inputs (n_ranks, ...): every
     rank's result, root's the reduction and the others' their input."""
     return lambda xs: xs.at[root].set(xs.sum(0) if op == "SUM" else xs.max(0))
-
-
-@pytest.mark.parametrize("root", [0, -1])
-def test_reduce_derivatives_run_by_blocks(comm, root):
-    # reduce(SUM) is linear: its JVP and its transpose transposed (reduce
-    # again) run by blocks, its transpose is a bcast; all are checked against
-    # serial JAX on the gathered arrays. Small integers: exact in every order.
-    root %= comm.size
-    n = LOW // 8 + 3
-    x, t, ct = (local_input(comm, n, np.float64) + k for k in (0, 1, 2))
-    xs, ts, cts = (jnp.asarray(gather_global(comm, a)) for a in (x, t, ct))
-    f = lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm)        # noqa: E731
-    serial = serial_reduce("SUM", root)
-    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
-    _, tangent = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))
-    (pulled,) = jax.vjp(f, jnp.asarray(x))[1](jnp.asarray(ct))
-    (eager,) = jax.linear_transpose(f, spec)(jnp.asarray(ct))
-    (jitted,) = jax.jit(jax.linear_transpose(f, spec))(jnp.asarray(ct))
-    (twice,) = jax.linear_transpose(jax.linear_transpose(f, spec), spec)((jnp.asarray(ct),))
-    pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
-    _, jvp_of_vjp = jax.jvp(pullback, (jnp.asarray(ct),), (jnp.asarray(t),))
-    serial_tangent = np.asarray(jax.jvp(serial, (xs,), (ts,))[1][comm.rank])
-    serial_pulled = np.asarray(jax.vjp(serial, xs)[1](cts)[0][comm.rank])
-    serial_twice = np.asarray(serial(cts)[comm.rank])
-    serial_pulled_t = np.asarray(jax.vjp(serial, xs)[1](ts)[0][comm.rank])
-    after = mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm)
-    assert_all_equal({
-        "jvp": (tangent, serial_tangent), "vjp": (pulled, serial_pulled),
-        "linear_transpose": (eager, serial_pulled),
-        "jitted linear_transpose": (jitted, serial_pulled),
-        "transposed twice": (twice, serial_twice), "jvp of vjp": (jvp_of_vjp, serial_pulled_t),
-        "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)
 
 
 def check_derivatives_against_serial(comm, f, serial, x, t, ct):
@@ -290,6 +236,31 @@ def check_derivatives_against_serial(comm, f, serial, x, t, ct):
         "transposed twice": (unsigned(twice), mine(serial_tangent)),
         "jvp of vjp": (unsigned(jvp_of_vjp), mine(serial_pulled_t)),
         "an allreduce afterwards": (after, np.full(3, float(comm.size)))}, comm=comm)
+
+
+def test_transposes_run_by_blocks(comm):
+    # allreduce(SUM) is its own transpose: every transformation that
+    # transposes runs the block path again, on every rank; then an operation
+    # on the same communicator still works. Small integers: exact sums.
+    n = LOW // 8 + 3
+    x, t = (local_input(comm, n, np.float64) + k for k in (0, 1))
+    ct = local_input(comm, n, np.float64) + comm.rank
+    serial = lambda xs: jnp.broadcast_to(xs.sum(0), xs.shape)      # noqa: E731
+    check_derivatives_against_serial(
+        comm, lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm), serial, x, t, ct)
+
+
+@pytest.mark.parametrize("root", [0, -1])
+def test_reduce_derivatives_run_by_blocks(comm, root):
+    # reduce(SUM) is linear: its JVP and its transpose transposed (reduce
+    # again) run by blocks, its transpose is a bcast; all are checked against
+    # serial JAX on the gathered arrays. Small integers: exact in every order.
+    root %= comm.size
+    n = LOW // 8 + 3
+    x, t, ct = (local_input(comm, n, np.float64) + k for k in (0, 1, 2))
+    check_derivatives_against_serial(
+        comm, lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm),
+        serial_reduce("SUM", root), x, t, ct)
 
 
 def test_reduce_max_derivatives_run_by_blocks(comm):
@@ -368,13 +339,56 @@ def test_bits_are_mpis_for_the_setting(comm, blocks_setting, blocks, nbytes, dty
     checked_call(comm, jax.jit(g, donate_argnums=0), [x], [on_root], donated=True)
 
 
-def test_derivatives_with_one_call_per_message(comm, blocks_setting):
-    # reduce's transpose (a bcast, whose transpose is a reduce again) and
-    # its JVP, with every message one MPI call; small integers: exact
+@pytest.mark.parametrize("blocks", [True, False], ids=["blocks", "one call"])
+def test_derivative_collectives_follow_the_setting(comm, blocks_setting, blocks):
+    # The collectives a derivative runs take the setting too: with random
+    # floats every one of them has the bits of mpi4py's calls for the
+    # setting (at three and more ranks the two settings' bits differ).
+    # allreduce(SUM)'s tangent and transposes are allreduces; reduce(SUM)'s
+    # tangent is a reduce, its transpose a bcast, whose transpose (reduce's
+    # transposed twice) a reduce again.
+    blocks_setting(blocks)
+    root = comm.size - 1
+    n = LOW // 4 + 3
+    rng = np.random.default_rng(comm.rank + 100)
+    x, t, ct = (rng.normal(size=n).astype(np.float32) for _ in range(3))
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    summed = {a: mpi4py_reduction(comm, v, blocks) for a, v in (("t", t), ("ct", ct))}
+    on_root = mpi4py_reduction(comm, t, blocks, root)
+    cases = {}
+    for name, f in (("allreduce", lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm)),
+                    ("reduce", lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm))):
+        _, tangent = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))
+        (twice,) = jax.linear_transpose(jax.linear_transpose(f, spec), spec)((jnp.asarray(t),))
+        expected = summed["t"] if name == "allreduce" else on_root
+        cases[f"{name} jvp"] = (tangent, expected)
+        cases[f"{name} transposed twice"] = (twice, expected)
+    f = lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm)          # noqa: E731
+    (eager,) = jax.linear_transpose(f, spec)(jnp.asarray(ct))
+    (jitted,) = jax.jit(jax.linear_transpose(f, spec))(jnp.asarray(ct))
+    pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
+    _, jvp_of_vjp = jax.jvp(pullback, (jnp.asarray(ct),), (jnp.asarray(t),))
+    cases.update({"allreduce linear_transpose": (eager, summed["ct"]),
+                  "allreduce jitted linear_transpose": (jitted, summed["ct"]),
+                  "allreduce jvp of vjp": (jvp_of_vjp, summed["t"]),
+                  "an allreduce afterwards": (mpicoll.allreduce(jnp.ones(3), MPI.SUM, comm=comm),
+                                              np.full(3, float(comm.size)))})
+    assert_all_equal(cases, comm=comm)
+
+
+@pytest.mark.parametrize("op", ["reduce SUM", "allreduce PROD"])
+def test_derivatives_with_one_call_per_message(comm, blocks_setting, op):
+    # With every message one MPI call: reduce's JVP and transposes (a bcast,
+    # whose transpose is a reduce again), and allreduce(PROD)'s tangent (its
+    # own allreduces of PROD and SUM); small integers with zeros: exact.
     blocks_setting(False)
     root = comm.size - 1
     n = LOW // 8 + 3
     x, t, ct = (local_input(comm, n, np.float64) + k for k in (0, 1, 2))
-    check_derivatives_against_serial(
-        comm, jax.jit(lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm)),
-        serial_reduce("SUM", root), x, t, ct)
+    if op == "reduce SUM":
+        f = lambda v: mpicoll.reduce(v, MPI.SUM, root, comm=comm)    # noqa: E731
+        serial = serial_reduce("SUM", root)
+    else:
+        f = lambda v: mpicoll.allreduce(v, MPI.PROD, comm=comm)      # noqa: E731
+        serial = lambda xs: jnp.broadcast_to(xs.prod(0), xs.shape)  # noqa: E731
+    check_derivatives_against_serial(comm, jax.jit(f), serial, x, t, ct)
