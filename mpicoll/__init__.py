@@ -21,6 +21,8 @@ from mpicoll._src.ops.ragged import ragged_alltoall
 from mpicoll._src.ops.redistribute import redistribute
 from mpicoll._src.ops.rooted import bcast, gather, reduce, scatter
 from mpicoll._src.ops.sendrecv import sendrecv
+from mpicoll._src.ops.nonblocking import (Request, iallgather, iallreduce, ialltoall, ibcast,
+                                          irecv, isend, isendrecv, wait, waitall)
 from mpicoll._src.validation import max_tag
 from mpicoll import fft
 from mpicoll.fft import fft3d, ifft3d, irfft3d, rfft3d
@@ -59,6 +61,9 @@ __all__ = [
     # beyond mpi4jax
     "alltoallv", "allgatherv", "gatherv", "scatterv", "reduce_scatter", "exscan",
     "redistribute", "ragged_alltoall",
+    # nonblocking: a start returns a Request, wait(request) its result
+    "isend", "irecv", "isendrecv", "iallreduce", "ialltoall", "iallgather", "ibcast",
+    "wait", "waitall", "Request",
     # settings and helpers
     "get_chunk_bytes", "set_chunk_bytes", "get_reduction_blocks", "set_reduction_blocks",
     "private_comm", "max_tag",

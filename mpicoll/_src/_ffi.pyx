@@ -25,6 +25,8 @@ concept:
   halo.pxi               the halo exchange and its adjoint
   point_to_point.pxi     sendrecv, send, recv (and barrier)
   derivative_checks.pxi  every rank differentiates a collective, or all raise
+  nonblocking.pxi        starts that return a request handle, the wait, and
+                         the progress thread
 
   registration.pxi       one XLA handler per operation, the handler table
   mpi_library.pxi        which MPI this module was built with and calls
@@ -37,7 +39,7 @@ attribute is a 64-bit integer scalar.
 
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t, uintptr_t
-from libc.stdlib cimport calloc, malloc, free
+from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcmp, memcpy, memset, strcmp, strlen
 from libc.stdio cimport fflush, fprintf, snprintf, stderr
 from libc.limits cimport INT_MAX
@@ -61,6 +63,7 @@ include "redistribute.pxi"
 include "halo.pxi"
 include "point_to_point.pxi"
 include "derivative_checks.pxi"
+include "nonblocking.pxi"
 
 include "registration.pxi"
 include "mpi_library.pxi"

@@ -173,10 +173,28 @@ def _debug_from_environment():
     _ffi.set_debug(value not in ("", "0", "false", "no", "off"))
 
 
+def _progress_from_environment():
+    """MPICOLL_PROGRESS_US: microseconds between the tests of pending
+    nonblocking operations by mpicoll's progress thread (default 100; 0: no
+    thread, messages above MPI's eager limit then move at the wait)."""
+    value = os.environ.get("MPICOLL_PROGRESS_US", "").strip()
+    if not value:
+        return
+    try:
+        microseconds = int(value)
+        if microseconds < 0:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"MPICOLL_PROGRESS_US must be a whole number of microseconds "
+                         f"(0: no progress thread), got {value!r}") from None
+    _ffi.set_progress_interval(microseconds)
+
+
 _check_same_mpi()
 _check_tables()
 _check_thread_support()
 _debug_from_environment()
+_progress_from_environment()
 _ffi.make_half_ops()
 for _name, _capsule in (*_ffi.handlers().items(), *_fft.handlers().items()):
     jax.ffi.register_ffi_target(_name, _capsule, platform="cpu", api_version=1)

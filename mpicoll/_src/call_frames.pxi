@@ -31,12 +31,13 @@ cdef enum:
     ATTR_REVERSE
     ATTR_TRUNCATE
     ATTR_BLOCKS         # allreduce, reduce: 1 to reduce by blocks (reductions.pxi)
+    ATTR_OPERATION      # a nonblocking start: what it posts (nonblocking.pxi)
     N_ATTRS
 
 cdef const char* ATTR_NAMES[N_ATTRS]
 ATTR_NAMES[:] = [b"comm", b"op", b"source", b"dest", b"sendtag", b"recvtag",
                  b"chunk_bytes", b"status", b"root", b"kind", b"split_axis", b"concat_axis",
-                 b"role", b"reverse", b"truncate", b"blocks"]
+                 b"role", b"reverse", b"truncate", b"blocks", b"operation"]
 
 # Array attribute slots (int64 arrays, e.g. per-peer counts).
 cdef enum:

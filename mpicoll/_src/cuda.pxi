@@ -600,6 +600,17 @@ cdef XLA_FFI_Error* c_barrier(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* c_derivatives_agree(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_derivatives_agree)
 
+# Nonblocking starts and waits always stage: MPI works on mpicoll's own host
+# memory between them (nonblocking.pxi).
+cdef XLA_FFI_Error* c_istart(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_istart, True)
+
+cdef XLA_FFI_Error* c_istart_p2p(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_istart_p2p, True)
+
+cdef XLA_FFI_Error* c_wait(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_wait, True)
+
 
 def cuda_handlers():
     """Map of FFI target name -> PyCapsule of the CUDA handler; the same
@@ -628,5 +639,8 @@ def cuda_handlers():
         "barrier": PyCapsule_New(<void*>c_barrier, NULL, NULL),
         "derivatives_agree": PyCapsule_New(<void*>c_derivatives_agree, NULL, NULL),
         "ragged_alltoall": PyCapsule_New(<void*>c_ragged_alltoall, NULL, NULL),
+        "istart": PyCapsule_New(<void*>c_istart, NULL, NULL),
+        "istart_p2p": PyCapsule_New(<void*>c_istart_p2p, NULL, NULL),
+        "wait": PyCapsule_New(<void*>c_wait, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}

@@ -53,6 +53,22 @@ if hasattr(MPI, "_set_abort_status"):
     MPI._set_abort_status = _record_abort_status(MPI._set_abort_status)
 
 
+def _stop_nonblocking_progress():
+    # The progress thread of nonblocking operations calls MPI: it must stop
+    # before MPI is finalised. Requests never waited for are reported (MPI
+    # may hang finalising with them pending).
+    try:
+        from mpicoll._src import _ffi
+    except ImportError:
+        return
+    pending = _ffi.pending_requests()
+    if pending:
+        sys.stderr.write(
+            f"mpicoll: rank {MPI.COMM_WORLD.Get_rank()} exits with {pending} nonblocking "
+            "operation(s) never waited for (mpicoll.wait); MPI may wait for them at exit\n")
+    _ffi.stop_progress()
+
+
 @atexit.register
 def _wait_for_pending_mpi_work():
     # JAX's own exit hook does not wait for jitted MPI operations still
@@ -62,6 +78,7 @@ def _wait_for_pending_mpi_work():
             wait_for_dispatched_work()
         except Exception:   # interpreter shutting down: nothing left to protect
             pass
+        _stop_nonblocking_progress()
         return
     # The program failed and mpi4py will abort the job. Work it dispatched
     # may wait for ranks that will never join it; then waiting would hang, and

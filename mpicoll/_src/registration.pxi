@@ -72,6 +72,15 @@ cdef XLA_FFI_Error* h_barrier(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* h_derivatives_agree(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, derivatives_agree, 0, 0, b"MPI_Allgather (derivative check)", True)
 
+cdef XLA_FFI_Error* h_istart(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, istart, 1, 2, b"nonblocking start", False)
+
+cdef XLA_FFI_Error* h_istart_p2p(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, istart, 2, 2, b"nonblocking send/receive", False)
+
+cdef XLA_FFI_Error* h_wait(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, iwait, 2, 1, b"wait", False)
+
 
 def handlers():
     """Map of FFI target name -> PyCapsule of the handler."""
@@ -99,6 +108,9 @@ def handlers():
         "recv": PyCapsule_New(<void*>h_recv, NULL, NULL),
         "barrier": PyCapsule_New(<void*>h_barrier, NULL, NULL),
         "derivatives_agree": PyCapsule_New(<void*>h_derivatives_agree, NULL, NULL),
+        "istart": PyCapsule_New(<void*>h_istart, NULL, NULL),
+        "istart_p2p": PyCapsule_New(<void*>h_istart_p2p, NULL, NULL),
+        "wait": PyCapsule_New(<void*>h_wait, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}
 

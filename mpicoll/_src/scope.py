@@ -18,6 +18,8 @@ jaxpr before lowering it (named in `jax_internals.FAST_DISPATCH_HOOK`):
   that update an operand (the halo exchange) ``fresh_result=True`` where it
   stays live (see `primitive.py`, "In place when the input is dead" and
   "Updates in place"), in every computation;
+* the computation written between a nonblocking start and its wait is
+  fenced between them (`overlap`);
 * a donated argument that XLA could only reuse through a copy (an op of
   ours that reads it and cannot write its result there) is not donated
   (`withdraw_costly_donations`).
@@ -35,6 +37,7 @@ import jax
 from jax.extend.core import Primitive
 
 from mpicoll._src import jax_internals as ji
+from mpicoll._src.overlap import order_overlap
 from mpicoll._src.primitive import (CUSTOM_CALLS, REUSABLE_OPERAND, UPDATED_OPERAND,
                                     mpi_effect, result_shares_operand)
 
@@ -163,6 +166,8 @@ def withdraw_costly_donations(closed, donated_invars):
 def _make_hook(original):
     def dce_then_scope(closed, keep_unused, donated_invars):
         closed, donated_invars, kept = original(closed, keep_unused, donated_invars)
+        # computation between a nonblocking start and its wait stays there
+        closed = order_overlap(closed)
         # every computation: fft3d's local FFTs reuse dead operands too, also
         # where no MPI operation runs (one rank); a scan of the equations,
         # which returns at once when none has a reusable operand

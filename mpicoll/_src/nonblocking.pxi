@@ -1,0 +1,449 @@
+# Nonblocking operations (included by _ffi.pyx): a start posts MPI's
+# nonblocking calls and returns at once with a request handle; the wait
+# completes them and writes the result.
+#
+# Memory. Everything MPI touches between a start and its wait is mpicoll's
+# own memory, never XLA's: the start copies what is sent into a buffer of
+# its own and MPI receives into another, which the wait copies into its
+# result. XLA may therefore reuse or free the operand's memory as soon as
+# the start returns (donated, carried through a loop, copied by XLA's copy
+# insertion), and a request may cross loop iterations and jitted calls. The
+# cost is one copy each way (memcpy speed, well above MPI's).
+#
+# Requests. A handle is an int32 scalar naming a slot of `requests` (its
+# low bits) and one use of it (the rest); handle 0 names nothing pending
+# (a differentiated start, which communicated at once: the wait returns its
+# `pending` operand). A wait takes its slot out of the table under the
+# lock and only then calls MPI on its requests, so no two threads ever use
+# one MPI request.
+#
+# Progress. With MPI_THREAD_MULTIPLE, a progress thread tests the pending
+# requests every MPICOLL_PROGRESS_US microseconds (default 100; 0: never)
+# while any are pending and sleeps otherwise, so that a message above MPI's
+# eager limit moves while the program computes instead of at the wait (MPI
+# progresses only inside MPI calls). It sleeps between tests, so it costs
+# little CPU (benchmarks/README.md, "Late partner").
+
+cdef extern from * nogil:
+    """
+    #include <pthread.h>
+    #include <time.h>
+    static pthread_mutex_t mpicoll_nb_mutex = PTHREAD_MUTEX_INITIALIZER;
+    static pthread_cond_t mpicoll_nb_cond = PTHREAD_COND_INITIALIZER;
+    static void mpicoll_nb_lock(void) { pthread_mutex_lock(&mpicoll_nb_mutex); }
+    static void mpicoll_nb_unlock(void) { pthread_mutex_unlock(&mpicoll_nb_mutex); }
+    static void mpicoll_nb_signal(void) { pthread_cond_signal(&mpicoll_nb_cond); }
+    static void mpicoll_nb_sleep_locked(void) { pthread_cond_wait(&mpicoll_nb_cond, &mpicoll_nb_mutex); }
+    static void mpicoll_nb_nap(long us) {
+        struct timespec t; t.tv_sec = us / 1000000; t.tv_nsec = (us % 1000000) * 1000;
+        nanosleep(&t, 0);
+    }
+    static pthread_t mpicoll_nb_thread;
+    static int mpicoll_nb_start_thread(void* (*fn)(void*)) {
+        pthread_attr_t a; int r;
+        pthread_attr_init(&a);
+        r = pthread_create(&mpicoll_nb_thread, &a, fn, 0);
+        pthread_attr_destroy(&a);
+        return r;
+    }
+    static void mpicoll_nb_join_thread(void) { pthread_join(mpicoll_nb_thread, 0); }
+    """
+    void mpicoll_nb_lock()
+    void mpicoll_nb_unlock()
+    void mpicoll_nb_signal()
+    void mpicoll_nb_sleep_locked()
+    void mpicoll_nb_nap(long us)
+    int mpicoll_nb_start_thread(void* (*fn)(void*) noexcept nogil)
+    void mpicoll_nb_join_thread()
+
+
+# What a start posts (the `operation` attribute; ops/nonblocking.py's OPERATIONS).
+cdef enum:
+    NB_SENDRECV = 0
+    NB_ALLREDUCE = 1
+    NB_ALLTOALL = 2
+    NB_ALLGATHER = 3
+    NB_BCAST = 4
+
+cdef enum:
+    N_SLOTS = 1024              # requests pending at once in a process
+    SLOT_BITS = 10
+
+
+ctypedef struct Pending:
+    int32_t handle              # 0: the slot is free
+    bint done                   # the progress thread saw every request complete
+    int nreqs
+    MPI_Request* reqs
+    MPI_Status* statuses
+    int* expected               # elements each request receives; -1: a send or a collective
+    char* sent                  # mpicoll's copy of what MPI sends (NULL: none)
+    char* received              # where MPI writes what the wait returns (NULL: nothing)
+    int64_t received_bytes
+    MPI_Datatype rtype          # the element type received (point to point)
+    int rank, size, peer, tag   # for error messages
+    const char* where
+
+
+cdef Pending requests[N_SLOTS]
+cdef int32_t next_use = 0
+cdef int pending_count = 0
+cdef long progress_us = 100
+cdef int progress_state = 0        # 0: no thread yet, 1: running, -1: none wanted or stopped
+cdef bint progress_stopping = False
+
+
+def set_progress_interval(long microseconds):
+    """Microseconds between the progress thread's tests (0: no thread).
+    Takes effect for a thread not yet started."""
+    global progress_us
+    progress_us = microseconds
+
+
+def pending_requests():
+    """How many started operations have not been waited for."""
+    return pending_count
+
+
+cdef void* progress_main(void* arg) noexcept nogil:
+    """Test every pending request now and then, so MPI moves their data
+    while the program computes; sleep while none is pending."""
+    cdef int i, flag
+    cdef Pending* p
+    mpicoll_nb_lock()
+    while not progress_stopping:
+        if pending_count == 0:
+            mpicoll_nb_sleep_locked()
+            continue
+        for i in range(N_SLOTS):
+            p = &requests[i]
+            if p.handle != 0 and not p.done and p.nreqs > 0:
+                flag = 0
+                if MPI_Testall(p.nreqs, p.reqs, &flag, p.statuses) == MPI_SUCCESS and flag:
+                    p.done = True
+        mpicoll_nb_unlock()
+        mpicoll_nb_nap(progress_us)
+        mpicoll_nb_lock()
+    mpicoll_nb_unlock()
+    return NULL
+
+
+cdef void start_progress_thread() noexcept nogil:
+    """Start the progress thread at the first start, if MPI allows threads
+    to call it at once and an interval is set."""
+    global progress_state
+    cdef int level = 0
+    if progress_state != 0:
+        return
+    progress_state = -1
+    if progress_us <= 0 or MPI_Query_thread(&level) != MPI_SUCCESS or \
+            level < MPI_THREAD_MULTIPLE:
+        return
+    if mpicoll_nb_start_thread(progress_main) == 0:
+        progress_state = 1
+
+
+def stop_progress():
+    """Stop the progress thread (before MPI is finalised)."""
+    global progress_stopping, progress_state
+    with nogil:
+        mpicoll_nb_lock()
+        progress_stopping = True
+        mpicoll_nb_signal()
+        mpicoll_nb_unlock()
+        if progress_state == 1:
+            mpicoll_nb_join_thread()
+        progress_state = -1
+
+
+cdef void release(Pending* p) noexcept nogil:
+    free(p.reqs)
+    free(p.statuses)
+    free(p.expected)
+    free(p.sent)
+    free(p.received)
+    memset(p, 0, sizeof(Pending))
+
+
+cdef int32_t publish(Pending* staged) noexcept nogil:
+    """Put a posted operation into a free slot; its handle, or 0 if all
+    N_SLOTS are in use."""
+    global next_use, pending_count
+    cdef int32_t handle = 0
+    cdef int k, slot
+    mpicoll_nb_lock()
+    for k in range(N_SLOTS):
+        next_use = (next_use + 1) & 0x1FFFFF
+        slot = next_use & (N_SLOTS - 1)
+        if requests[slot].handle == 0:
+            handle = ((next_use >> SLOT_BITS) + 1) << SLOT_BITS | slot
+            requests[slot] = staged[0]
+            requests[slot].handle = handle
+            pending_count += 1
+            mpicoll_nb_signal()
+            break
+    mpicoll_nb_unlock()
+    return handle
+
+
+cdef bint take(int32_t handle, Pending* out) noexcept nogil:
+    """Take the operation of `handle` out of the table; False if none has it."""
+    global pending_count
+    cdef Pending* p = &requests[handle & (N_SLOTS - 1)]
+    cdef bint found = False
+    mpicoll_nb_lock()
+    if handle != 0 and p.handle == handle:
+        out[0] = p[0]
+        memset(p, 0, sizeof(Pending))
+        pending_count -= 1
+        found = True
+    mpicoll_nb_unlock()
+    return found
+
+
+cdef bint add_request(Pending* p, int expected) noexcept nogil:
+    """Room for one more MPI request in `p`: its slot is p.reqs[p.nreqs - 1]."""
+    cdef int n = p.nreqs + 1
+    cdef MPI_Request* reqs = <MPI_Request*>realloc(p.reqs, n * sizeof(MPI_Request))
+    if reqs == NULL:
+        return False
+    p.reqs = reqs
+    cdef MPI_Status* st = <MPI_Status*>realloc(p.statuses, n * sizeof(MPI_Status))
+    if st == NULL:
+        return False
+    p.statuses = st
+    cdef int* ex = <int*>realloc(p.expected, n * sizeof(int))
+    if ex == NULL:
+        return False
+    p.expected = ex
+    p.reqs[n - 1] = MPI_REQUEST_NULL
+    p.expected[n - 1] = expected
+    p.nreqs = n
+    return True
+
+
+cdef void cancel_posted(Pending* p) noexcept nogil:
+    """After a failed start or wait: no request may stay in flight into
+    memory that is about to be freed (as `cancel_pending`, point_to_point.pxi)."""
+    cdef int i
+    for i in range(p.nreqs):
+        if p.reqs[i] != MPI_REQUEST_NULL:
+            MPI_Cancel(&p.reqs[i])
+            if p.expected[i] >= 0:
+                MPI_Wait(&p.reqs[i], MPI_STATUS_IGNORE)
+            else:
+                MPI_Request_free(&p.reqs[i])
+
+
+# --- what each start posts ------------------------------------------------------
+
+cdef int post_sendrecv(Call* c, Pending* p) noexcept nogil:
+    """Isend the operand's copy to `dest` and Irecv from `source`, each as
+    the chunk messages the blocking sendrecv's protocol sends (a message of
+    n >= chunk elements is n // chunk + 1 messages, the last one short), so
+    a blocking `recv` receives an `isend` and an `irecv` a blocking `send`.
+    The receive must be exactly the size sent: a different size is an
+    error at the wait. Receives are posted first."""
+    cdef int dest = <int>c.attr[ATTR_DEST], source = <int>c.attr[ATTR_SOURCE]
+    cdef int peer, tag
+    cdef int64_t n, start, count, messages, k, isz, step
+    cdef int ierr, side
+    cdef char* buf
+    cdef MPI_Datatype t
+    for side in range(2):                 # 0: the receive, 1: the send
+        buf = p.received if side == 0 else p.sent
+        peer = source if side == 0 else dest
+        tag = <int>c.attr[ATTR_RECVTAG if side == 0 else ATTR_SENDTAG] * KIND_SPAN
+        if peer == MPI_PROC_NULL:
+            continue
+        if not datatype(c, c.rets[1] if side == 0 else c.args[0], &t, &isz):
+            return MPI_ERR_TYPE
+        if side == 0:
+            p.rtype = t
+        n = num_elements(c.rets[1] if side == 0 else c.args[0])
+        step = chunk_elements(c, isz)
+        messages = n // step + 1 if n >= step else 1
+        for k in range(messages):
+            start = k * step
+            count = min(step, n - start) if n >= step else n
+            if not add_request(p, <int>count if side == 0 else -1):
+                return MPI_ERR_NO_MEM
+            if side == 0:
+                ierr = MPI_Irecv(buf + start * isz, <int>count, t, peer, tag, c.comm,
+                                 &p.reqs[p.nreqs - 1])
+            else:
+                ierr = MPI_Isend(buf + start * isz, <int>count, t, peer, tag, c.comm,
+                                 &p.reqs[p.nreqs - 1])
+            if ierr != MPI_SUCCESS:
+                return ierr
+    p.peer = source if source != MPI_PROC_NULL else dest
+    p.tag = <int>c.attr[ATTR_RECVTAG if source != MPI_PROC_NULL else ATTR_SENDTAG]
+    return MPI_SUCCESS
+
+
+cdef int post_elementwise(Call* c, Pending* p, MPI_Datatype t, int64_t isz, MPI_Op op,
+                          bint reducing) noexcept nogil:
+    """Iallreduce (in place) or Ibcast of `p.received`, in chunks."""
+    cdef int64_t start = 0, count = 0
+    cdef int ierr
+    while next_chunk(&start, &count, num_elements(c.args[0]), chunk_elements(c, isz)):
+        if not add_request(p, -1):
+            return MPI_ERR_NO_MEM
+        if reducing:
+            ierr = MPI_Iallreduce(MPI_IN_PLACE, p.received + start * isz, <int>count, t, op,
+                                  c.comm, &p.reqs[p.nreqs - 1])
+        else:
+            ierr = MPI_Ibcast(p.received + start * isz, <int>count, t,
+                              <int>c.attr[ATTR_ROOT], c.comm, &p.reqs[p.nreqs - 1])
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
+
+
+cdef int post_blocks(Call* c, Pending* p, MPI_Datatype t, int64_t isz, int64_t block,
+                     bint all_to_all) noexcept nogil:
+    """Ialltoall (`p.sent` to `p.received`) or Iallgather (in place in
+    `p.received`) of blocks of `block` elements, one element slice of every
+    block per call when a block exceeds the chunk limit (as `block_rounds`)."""
+    cdef int64_t step = chunk_elements(c, isz), start = 0, count = 0
+    cdef MPI_Datatype piece, strided
+    cdef int ierr
+    if block == 0:
+        return MPI_SUCCESS
+    while next_chunk(&start, &count, block, step):
+        if block <= step:
+            piece, strided = t, t
+        else:
+            ierr = MPI_Type_contiguous(<int>count, t, &piece)
+            if ierr == MPI_SUCCESS:
+                ierr = MPI_Type_create_resized(piece, 0, <MPI_Aint>(block * isz), &strided)
+            if ierr == MPI_SUCCESS:
+                ierr = MPI_Type_commit(&strided)
+            if ierr != MPI_SUCCESS:
+                return ierr
+        if not add_request(p, -1):
+            ierr = MPI_ERR_NO_MEM
+        elif all_to_all:
+            ierr = MPI_Ialltoall(p.sent + start * isz, 1 if block > step else <int>block,
+                                 strided, p.received + start * isz,
+                                 1 if block > step else <int>block, strided, c.comm,
+                                 &p.reqs[p.nreqs - 1])
+        else:
+            ierr = MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, p.received + start * isz,
+                                  1 if block > step else <int>block, strided, c.comm,
+                                  &p.reqs[p.nreqs - 1])
+        if block > step:
+            MPI_Type_free(&strided)       # freed when the operation no longer needs it
+            MPI_Type_free(&piece)
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
+
+
+cdef int istart(Call* c) noexcept nogil:
+    """Post the operation and publish it: operands (data[, receive
+    template]); results (handle, pending). `pending` is left unwritten: the
+    wait writes the result over it."""
+    cdef int operation = <int>c.attr[ATTR_OPERATION]
+    cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef MPI_Datatype t
+    cdef MPI_Op op = MPI_OP_NULL
+    cdef int64_t isz, nbytes = data_bytes(x)
+    cdef Pending p
+    cdef int ierr
+    memset(&p, 0, sizeof(Pending))
+    p.rank, p.size, p.peer, p.tag, p.where = c.rank, c.size, -1, -1, c.where
+    if not datatype(c, x, &t, &isz):
+        return MPI_ERR_TYPE
+    if operation == NB_ALLREDUCE and not reduction(c, x, &op):
+        return MPI_ERR_TYPE
+    p.received_bytes = data_bytes(c.rets[1])
+    p.received = <char*>malloc(p.received_bytes + 1)
+    if operation == NB_SENDRECV or operation == NB_ALLTOALL:
+        p.sent = <char*>malloc(nbytes + 1)
+        if p.sent != NULL:
+            memcpy(p.sent, x.data, nbytes)
+    if p.received == NULL or (p.sent == NULL and (operation == NB_SENDRECV or
+                                                  operation == NB_ALLTOALL)):
+        release(&p)
+        return MPI_ERR_NO_MEM
+    if operation == NB_SENDRECV and <int>c.attr[ATTR_SOURCE] == MPI_PROC_NULL:
+        # nothing arrives: the result is the receive template, as MPI leaves it
+        copy_buffer(c.rets[1], c.args[1], p.received_bytes)
+        p.received_bytes = 0
+    if operation == NB_ALLREDUCE or (operation == NB_BCAST and c.rank == <int>c.attr[ATTR_ROOT]):
+        memcpy(p.received, x.data, nbytes)
+    elif operation == NB_ALLGATHER:
+        memcpy(p.received + c.rank * nbytes, x.data, nbytes)
+
+    if operation == NB_SENDRECV:
+        ierr = post_sendrecv(c, &p)
+    elif operation == NB_ALLREDUCE or operation == NB_BCAST:
+        ierr = post_elementwise(c, &p, t, isz, op, operation == NB_ALLREDUCE)
+    else:
+        ierr = post_blocks(c, &p, t, isz, num_elements(x) // c.size if operation == NB_ALLTOALL
+                           else num_elements(x), operation == NB_ALLTOALL)
+    if ierr != MPI_SUCCESS:
+        cancel_posted(&p)
+        release(&p)
+        return ierr
+    start_progress_thread()
+    cdef int32_t handle = publish(&p)
+    if handle == 0:
+        cancel_posted(&p)
+        release(&p)
+        snprintf(c.text, sizeof(c.text), "mpicoll: %s on rank %d: more than %d nonblocking "
+                 "operations are pending in this process; wait for some before starting more",
+                 c.where, c.rank, <int>N_SLOTS)
+        c.message = c.text
+        return MPI_ERR_OTHER
+    (<int32_t*>c.rets[0].data)[0] = handle
+    return MPI_SUCCESS
+
+
+cdef int iwait(Call* c) noexcept nogil:
+    """Complete the operation of the handle (operand 0) and write its
+    result over `pending` (operand 1, whose memory the result shares where
+    XLA allows); handle 0, or a start that receives nothing (its `pending`
+    holds the result already): the result is `pending` itself."""
+    cdef int32_t handle = (<int32_t*>c.args[0].data)[0]
+    cdef XLA_FFI_Buffer* result = c.rets[0]
+    cdef Pending p
+    cdef int ierr = MPI_SUCCESS, count, i
+    if handle == 0:
+        copy_buffer(result, c.args[1], data_bytes(result))
+        return MPI_SUCCESS
+    if not take(handle, &p):
+        snprintf(c.text, sizeof(c.text),
+                 "mpicoll: wait on rank %d: request %d is not pending in this process "
+                 "(it was waited for already, or started in another process)", c.rank,
+                 <int>handle)
+        c.message = c.text
+        return MPI_ERR_OTHER
+    c.where = p.where
+    if not p.done and p.nreqs > 0:
+        ierr = MPI_Waitall(p.nreqs, p.reqs, p.statuses)
+    if ierr == MPI_SUCCESS:
+        for i in range(p.nreqs):
+            if p.expected[i] >= 0:
+                MPI_Get_count(&p.statuses[i], p.rtype, &count)
+                if count != p.expected[i]:
+                    snprintf(c.text, sizeof(c.text),
+                             "mpicoll: %s on rank %d: the message from rank %d (tag %d) has "
+                             "another size than the receive expects (a nonblocking receive "
+                             "needs exactly the size sent)", p.where, p.rank, p.peer, p.tag)
+                    c.message = c.text
+                    ierr = MPI_ERR_OTHER
+                    break
+    elif ierr == MPI_ERR_IN_STATUS:
+        for i in range(p.nreqs):
+            if p.statuses[i].MPI_ERROR != MPI_SUCCESS and p.statuses[i].MPI_ERROR != MPI_ERR_PENDING:
+                ierr = p.statuses[i].MPI_ERROR
+                break
+        cancel_posted(&p)
+    if ierr == MPI_SUCCESS and p.received_bytes > 0:
+        copy_bytes(result.data, p.received, p.received_bytes)
+    elif ierr == MPI_SUCCESS:
+        copy_buffer(result, c.args[1], data_bytes(result))
+    release(&p)
+    return ierr

@@ -1,0 +1,382 @@
+"""Nonblocking operations: a start returns a `Request`, `wait` its result.
+
+Serial equivalent: ``wait(istart(x))`` is the blocking operation of the same
+name (``wait(iallreduce(x, op))`` is ``allreduce(x, op)``, and so on); the
+start posts MPI's nonblocking calls and returns at once, so the program can
+compute while the message travels, and the wait completes it.
+
+How it is built (docs/design.md, "Nonblocking operations"):
+
+* Two primitives per start/wait pair. A start (`istart_p` for collectives,
+  `istart_p2p_p` for point-to-point messages) returns a handle (an int32
+  scalar naming the pending MPI requests, nonblocking.pxi) and ``pending``,
+  an array of the result's shape whose memory the wait writes the result
+  into. Mathematically the start *is* the operation (``pending`` is its
+  value) and `wait_p` is the identity on ``pending``: that is all JAX's
+  transformations need to know, so every rule is short.
+* Rules. A start's JVP and transpose are those of the blocking operation
+  (the start communicates at once there: handle 0, "nothing pending"), so
+  derivatives are exact and checked across ranks like the blocking ones; the
+  wait's JVP and transpose are the identity. Batching moves the batch axis
+  into the message, as the blocking ops do.
+* Order. Starts and waits carry the MPI effect, so every rank posts and
+  completes in program order; the MPI scope hook (`scope.py`) additionally
+  pins the computation written between a start and its wait between them
+  (`overlap.py`).
+"""
+
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.interpreters import ad, batching
+from mpi4py import MPI
+
+from mpicoll._src.comms import resolve_comm
+from mpicoll._src.config import chunk_bytes_for
+from mpicoll._src.jax_internals import zero_tangent
+from mpicoll._src.ops.allreduce import HALF, LOGICAL, SUM, PROD, _allreduce
+from mpicoll._src.ops.alltoall import _alltoall
+from mpicoll._src.ops.gathers import allgather
+from mpicoll._src.ops.rooted import bcast
+from mpicoll._src.ops.sendrecv import _sendrecv
+from mpicoll._src.primitive import differentiable, mpi_primitive
+from mpicoll._src.validation import (as_array, check_op, check_rank, check_root, check_rows,
+                                     check_tag)
+
+# what a start posts: the `operation` attribute (nonblocking.pxi, NB_*)
+OPERATIONS = {"sendrecv": 0, "allreduce": 1, "alltoall": 2, "allgather": 3, "bcast": 4}
+HANDLE = jax.core.ShapedArray((), jnp.int32)
+
+
+@jax.tree_util.register_pytree_node_class
+@dataclasses.dataclass(eq=False)
+class Request:
+    """A started operation: pass it to `wait` (once) for the result.
+
+    A pytree of two JAX values (the handle of the MPI requests and the
+    memory the result will be written into), so it can be returned from
+    jitted functions and carried through `lax` loops. What it is (the
+    operation, the communicator, the result's dtype) is static.
+    """
+    handle: jax.Array
+    pending: jax.Array
+    operation: str
+    comm_handle: int
+    result_dtype: object = None      # the dtype the wait returns (half-precision sums run in float32)
+    returns_value: bool = True       # False for isend: its wait returns None
+    waited: bool = dataclasses.field(default=False, compare=False)
+
+    def tree_flatten(self):
+        return (self.handle, self.pending), (self.operation, self.comm_handle,
+                                             self.result_dtype, self.returns_value)
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children, *aux)
+
+    def __repr__(self):
+        return f"mpicoll.Request({self.operation}, {self.pending.dtype}{list(self.pending.shape)})"
+
+
+# ------------------------------------------------------------------ primitives
+
+def _collective_attributes(*, operation, comm, chunk_bytes, op, root):
+    return dict(comm=comm.handle, operation=OPERATIONS[operation], chunk_bytes=chunk_bytes,
+                op=op, root=root)
+
+
+def _collective_shape(x, *, operation, comm, **_):
+    pending = x.update(shape=(comm.size,) + x.shape) if operation == "allgather" else x
+    return [HANDLE, pending]
+
+
+istart_p = mpi_primitive("istart", multiple_results=True, abstract_eval=_collective_shape,
+                         ffi_attributes=_collective_attributes)
+
+
+def _p2p_attributes(*, comm, chunk_bytes, source, dest, sendtag, recvtag):
+    return dict(comm=comm.handle, operation=OPERATIONS["sendrecv"], chunk_bytes=chunk_bytes,
+                source=source, dest=dest, sendtag=sendtag, recvtag=recvtag)
+
+
+istart_p2p_p = mpi_primitive(
+    "istart_p2p", multiple_results=True, collective=False,
+    abstract_eval=lambda sendbuf, recvbuf, **_: [HANDLE, recvbuf],
+    ffi_attributes=_p2p_attributes)
+
+wait_p = mpi_primitive(
+    "wait", collective=False, updated_operand=1,     # the result is written over `pending`
+    abstract_eval=lambda handle, pending, **_: pending,
+    ffi_attributes=lambda *, comm_handle: dict(comm=comm_handle))
+
+START_PRIMITIVES = (istart_p, istart_p2p_p)
+
+
+# --------------------------------------------------- the blocking equivalents
+
+def _blocking_collective(x, *, operation, comm, chunk_bytes, op, root):
+    if operation == "allreduce":
+        return _allreduce(x, op, comm)
+    if operation == "alltoall":
+        return _alltoall(x, comm)
+    if operation == "allgather":
+        return allgather(x, comm=comm)
+    return bcast(x, root, comm=comm)
+
+
+def _blocking_p2p(sendbuf, recvbuf, *, comm, chunk_bytes, source, dest, sendtag, recvtag):
+    return _sendrecv(sendbuf, recvbuf, source=source, dest=dest, sendtag=sendtag,
+                     recvtag=recvtag, comm=comm)
+
+
+def _start_rules(prim, blocking, batch):
+    """JVP and transpose of a start: those of its blocking operation, which
+    runs in its place (handle 0: the wait has nothing left to complete)."""
+    def jvp(primals, tangents, **params):
+        if not differentiable(*primals):
+            out = prim.bind(*primals, **params)
+            return out, [zero_tangent(o) for o in out]
+        f = functools.partial(blocking, **params)
+        value, tangent = jax.jvp(f, tuple(primals), tuple(ad.instantiate_zeros(t) for t in tangents))
+        handle = jnp.zeros((), jnp.int32)
+        return [handle, value], [zero_tangent(handle), tangent]
+
+    def transpose(cts, *operands, **params):
+        _, ct = cts
+        avals = [o.aval if ad.is_undefined_primal(o) else jax.core.get_aval(o)
+                 for o in operands]
+        f = functools.partial(blocking, **params)
+        # every operand is linear to `linear_transpose`; the caller keeps the
+        # cotangents of those that are undefined here
+        result = jax.linear_transpose(f, *avals)(ad.instantiate_zeros(ct))
+        return [r if ad.is_undefined_primal(o) else None for r, o in zip(result, operands)]
+
+    ad.primitive_jvps[prim] = jvp
+    ad.primitive_transposes[prim] = transpose
+    batching.primitive_batchers[prim] = batch
+
+
+def _collective_batch(args, dims, **params):
+    (x,), (d,) = args, dims
+    operation = params["operation"]
+    if operation == "alltoall":        # blocks stay along axis 0, the batch goes after it
+        x, d = jnp.moveaxis(x, d, 1), 1
+    handle, pending = istart_p.bind(x, **params)
+    return [handle, pending], [None, d + 1 if operation == "allgather" else d]
+
+
+def _p2p_batch(args, dims, **params):
+    size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
+    sendbuf, recvbuf = (batching.bdim_at_front(a, d, size) for a, d in zip(args, dims))
+    return istart_p2p_p.bind(sendbuf, recvbuf, **params), [None, 0]
+
+
+_start_rules(istart_p, _blocking_collective, _collective_batch)
+_start_rules(istart_p2p_p, _blocking_p2p, _p2p_batch)
+
+
+def _wait_jvp(primals, tangents, **params):
+    handle, pending = primals
+    return wait_p.bind(handle, pending, **params), tangents[1]
+
+
+def _wait_transpose(ct, handle, pending, **params):
+    return [None, ad.instantiate_zeros(ct)]
+
+
+def _wait_batch(args, dims, **params):
+    (handle, pending), (hd, pd) = args, dims
+    if hd is not None:
+        raise NotImplementedError("mpicoll.wait: a batch of requests (one handle per batch "
+                                  "element) cannot be waited for; start the batched "
+                                  "operation inside the vmapped function instead")
+    return wait_p.bind(handle, pending, **params), pd
+
+
+ad.primitive_jvps[wait_p] = _wait_jvp
+ad.primitive_transposes[wait_p] = _wait_transpose
+batching.primitive_batchers[wait_p] = _wait_batch
+
+
+# -------------------------------------------------------------- public starts
+
+def _start(x, operation, comm, *, op=0, root=0, result_dtype=None):
+    handle, pending = istart_p.bind(x, operation=operation, comm=comm,
+                                    chunk_bytes=chunk_bytes_for(x.dtype), op=op, root=root)
+    return Request(handle, pending, operation, comm.handle, result_dtype)
+
+
+def iallreduce(x, op, *, comm=None):
+    """Start ``allreduce(x, op)``; ``wait`` returns its result.
+
+    Args:
+      x: array of a supported dtype (any shape).
+      op: an mpi4py reduction (``MPI.SUM``, ``PROD``, ``MIN``, ``MAX``, the
+        logical and bitwise ones where MPI defines them for the dtype).
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+
+    Returns:
+      A `Request`; ``wait(request)`` gives what ``allreduce(x, op)`` gives,
+      bit for bit where MPI's nonblocking reduction adds in the same order
+      (every MPI does for 1-2 ranks; tests compare integers at more).
+
+    Gradients: those of ``allreduce`` (docs/differentiation.md); when ``x``
+    carries a derivative the reduction runs at the start, blocking.
+    ``vmap`` over any axis.
+
+    Raises:
+      TypeError, ValueError: as ``allreduce``.
+    """
+    comm = resolve_comm(comm)
+    x = as_array(x, "x")
+    code = check_op(op, x.dtype)
+    if code in LOGICAL and x.dtype != jnp.bool_:
+        x = (x != 0).astype(x.dtype)           # as allreduce (ops/allreduce.py, `reduced`)
+    result_dtype = None
+    if x.dtype in HALF and code in (SUM, PROD):
+        result_dtype, x = x.dtype, x.astype(jnp.float32)
+    return _start(x, "allreduce", comm, op=code, result_dtype=result_dtype)
+
+
+def ialltoall(x, *, comm=None):
+    """Start ``alltoall(x)``; ``wait`` returns its result.
+
+    Args:
+      x: array with ``x.shape[0] == comm.size``: block ``x[s]`` goes to rank s.
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+
+    Returns:
+      A `Request`; ``wait(request)`` gives ``alltoall(x)``: block ``[s]`` from rank s.
+
+    Gradients: those of ``alltoall`` (its transpose is an alltoall).
+
+    Raises:
+      ValueError: ``x.shape[0]`` is not the communicator's size.
+    """
+    comm = resolve_comm(comm)
+    x = as_array(x, "x")
+    check_rows(x, comm.size, "x", "the communicator size")
+    return _start(x, "alltoall", comm)
+
+
+def iallgather(x, *, comm=None):
+    """Start ``allgather(x)``; ``wait`` returns every rank's ``x`` stacked
+    along a new first axis (shape ``(size, *x.shape)``).
+
+    Gradients: those of ``allgather`` (its transpose is a reduce_scatter).
+    """
+    comm = resolve_comm(comm)
+    return _start(as_array(x, "x"), "allgather", comm)
+
+
+def ibcast(x, root, *, comm=None):
+    """Start ``bcast(x, root)``; ``wait`` returns root's ``x`` on every rank
+    (other ranks' ``x`` gives only shape and dtype).
+
+    Gradients: those of ``bcast`` (its transpose is a reduce(SUM) to root).
+    """
+    comm = resolve_comm(comm)
+    x = as_array(x, "x")
+    return _start(x, "bcast", comm, root=check_root(root, comm))
+
+
+def isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None):
+    """Start sending ``sendbuf`` to ``dest`` and receiving from ``source``;
+    ``wait`` returns the array received (``recvbuf``'s shape and dtype).
+
+    Args:
+      sendbuf: array to send.
+      recvbuf: an array of the shape and dtype to receive (its values are
+        returned when ``source`` is ``MPI.PROC_NULL``).
+      source: the rank to receive from (an explicit rank, or
+        ``MPI.PROC_NULL``; not ``MPI.ANY_SOURCE``).
+      dest: the rank to send to, or ``MPI.PROC_NULL``.
+      sendtag, recvtag: tags (0..``mpicoll.max_tag()``; default 0;
+        ``MPI.ANY_TAG`` is not accepted).
+      comm: an mpi4py intracommunicator; default ``MPI.COMM_WORLD``.
+
+    Returns:
+      A `Request`. The message received must have exactly ``recvbuf``'s
+      size (the wait raises otherwise). The messages pair with blocking
+      ``send``/``recv``/``sendrecv`` and with other nonblocking ones.
+
+    Gradients: those of ``sendrecv`` (the transpose sends the cotangent back).
+    """
+    comm = resolve_comm(comm)
+    sendbuf = as_array(sendbuf, "sendbuf")
+    recvbuf = as_array(recvbuf, "recvbuf")
+    source = check_rank(source, "source", comm)
+    dest = check_rank(dest, "dest", comm)
+    sendtag = check_tag(sendtag, "sendtag")
+    recvtag = check_tag(recvtag, "recvtag")
+    chunk = max(chunk_bytes_for(sendbuf.dtype), chunk_bytes_for(recvbuf.dtype))
+    handle, pending = istart_p2p_p.bind(sendbuf, recvbuf, comm=comm, chunk_bytes=chunk,
+                                        source=source, dest=dest, sendtag=sendtag,
+                                        recvtag=recvtag)
+    return Request(handle, pending, "sendrecv", comm.handle)
+
+
+def isend(x, dest, *, tag=0, comm=None):
+    """Start sending ``x`` to rank ``dest``; ``wait`` returns None.
+
+    The data is copied at the start, so ``x`` may be changed or deleted
+    right away. Pairs with ``recv``, ``irecv`` and ``sendrecv``.
+
+    Gradients: those of ``send`` (the transpose receives the cotangent).
+    """
+    x = as_array(x, "x")
+    req = isendrecv(x, jnp.zeros((0,), x.dtype), MPI.PROC_NULL, dest, sendtag=tag, comm=comm)
+    return dataclasses.replace(req, returns_value=False)
+
+
+def irecv(x, source, *, tag=0, comm=None):
+    """Start receiving an array of ``x``'s shape and dtype from rank
+    ``source``; ``wait`` returns it. ``x`` gives only shape and dtype.
+
+    Gradients: those of ``recv`` (the transpose sends the cotangent back).
+    """
+    x = as_array(x, "x")
+    return isendrecv(jnp.zeros((0,), x.dtype), x, source, MPI.PROC_NULL, recvtag=tag,
+                     comm=comm)
+
+
+# ---------------------------------------------------------------------- waits
+
+def wait(request):
+    """Complete a started operation and return its result.
+
+    Args:
+      request: a `Request` from ``isend``, ``irecv``, ``isendrecv``,
+        ``iallreduce``, ``ialltoall``, ``iallgather`` or ``ibcast``, waited
+        for exactly once on every rank, in the same order on every rank.
+
+    Returns:
+      The blocking operation's result (None for ``isend``).
+
+    Raises:
+      TypeError: ``request`` is not a Request.
+      ValueError: the request was waited for already.
+      RuntimeError (XLA's error, at run time): the request is unknown here,
+        or a message had another size than the receive expected.
+    """
+    if not isinstance(request, Request):
+        raise TypeError(f"mpicoll.wait: request must be an mpicoll.Request (from isend, irecv, "
+                        f"isendrecv, iallreduce, ...), got {type(request).__name__}")
+    if request.waited:
+        raise ValueError(f"mpicoll.wait: {request!r} was waited for already; every request "
+                         "is waited for exactly once")
+    request.waited = True
+    result = wait_p.bind(request.handle, request.pending, comm_handle=request.comm_handle)
+    if not request.returns_value:
+        return None
+    if request.result_dtype is not None:
+        result = result.astype(request.result_dtype)
+    return result
+
+
+def waitall(requests):
+    """``[wait(r) for r in requests]``: complete several started operations,
+    in the order given (every rank must give the same order)."""
+    return [wait(r) for r in requests]
