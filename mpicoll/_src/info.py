@@ -161,6 +161,7 @@ _FIELDS = [
     ("MPI processes", lambda: str(MPI.COMM_WORLD.Get_size())),
     ("chunk limit (bytes)", lambda: str(mpicoll.get_chunk_bytes())),
     ("reduce by blocks", lambda: str(mpicoll.get_reduction_blocks())),
+    ("nonblocking progress", _ffi.progress_description),
     ("GPU (CUDA)", gpu.describe),
     ("XLA FFI API version", _ffi_line),
     ("fast dispatch path", lambda: str(jax_internals.fast_dispatch_installed())),

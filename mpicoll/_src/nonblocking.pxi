@@ -100,6 +100,18 @@ def set_progress_interval(long microseconds):
     progress_us = microseconds
 
 
+def progress_description():
+    """How pending nonblocking operations progress, in words."""
+    cdef int level = 0
+    MPI_Query_thread(&level)
+    if progress_us <= 0:
+        return "at the wait only (MPICOLL_PROGRESS_US=0)"
+    if level < MPI_THREAD_MULTIPLE:
+        return "at the wait only (the progress thread needs MPI_THREAD_MULTIPLE)"
+    state = {0: "not started yet", 1: "running", -1: "stopped"}[progress_state]
+    return f"a thread tests them every {progress_us} us (MPICOLL_PROGRESS_US; {state})"
+
+
 def pending_requests():
     """How many started operations have not been waited for."""
     return pending_count
