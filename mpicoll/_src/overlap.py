@@ -1,23 +1,30 @@
 """Computation written between a start and its wait runs between them.
 
 Nothing in the data flow ties the computation a program writes between a
-nonblocking start and its wait to either of them: XLA's scheduler may
-place it before the start or after the wait, and the message would then
-not travel while it runs. This pass, run by the MPI scope hook on every
-jitted computation (and inside its loops, conditionals and nested jits),
-makes the order part of the data flow. For each start and the wait of its
+nonblocking start and its wait to either of them: XLA's scheduler may run
+it before the start or after the wait (it does: a matrix product written
+after a start was scheduled before it), and the message would then not
+travel while it runs. `optimization_barrier` does not help on the CPU,
+whose compiler removes it and whose concurrent executor follows data
+dependencies only. So this pass, run by the MPI scope hook on every jitted
+computation (and inside its loops, conditionals and nested jits), makes
+the order real data dependencies. For each start and the wait of its
 handle in the same jaxpr, with the equations between them (the region):
 
-* the region's inputs from before the start go through an
-  `optimization_barrier` together with the start's handle, so every
-  region equation reads a value produced after the start;
-* the wait's handle goes through a second barrier together with every
-  value the region produces, so the wait comes after all of them.
+* every region equation that reads only values from before the start gets
+  its smallest such operand through an exact identity computed from the
+  start's handle (``v * 1`` with the 1 made from the handle, or ``v + 0``
+  for integers), so it cannot run before the start;
+* the wait's handle is passed through ``max(handle, w)``, where ``w <= 0``
+  is computed from one element of every value the region produces, so the
+  wait cannot run before the region has.
 
-`optimization_barrier` is XLA's own fence against moving computation
-across it; it copies nothing. Requests that cross a loop iteration or a
-jitted call (started in one, waited in another) are ordered by where the
-start and the wait are, which the program already fixes.
+XLA cannot fold these identities (the handle is known only at run time),
+and they cost one element per region output and one pass over the
+smallest operand of each first equation of the region, which fuses into
+that equation where it is elementwise. Requests that cross a loop
+iteration or a jitted call (started in one, waited in another) are ordered
+by where the start and the wait are, which the program already fixes.
 
 It also refuses a start whose request is dropped without a wait: every
 rank would post messages or a collective that nothing completes.
@@ -25,7 +32,11 @@ rank would post messages or a collective that nothing completes.
 Imports: `jax_internals` and the nonblocking op module.
 """
 
-from jax._src.lax.lax import optimization_barrier_p
+import math
+
+import jax
+import jax.numpy as jnp
+from jax import lax
 
 from mpicoll._src import jax_internals as ji
 from mpicoll._src.ops.nonblocking import START_PRIMITIVES, wait_p
@@ -35,11 +46,51 @@ def _is_var(v):
     return isinstance(v, ji.core.Var) and not isinstance(v, ji.core.DropVar)
 
 
+def _after(handle, v):
+    """`v`, exactly, as a value computed after `handle` (a start's, >= 0)."""
+    zero = jnp.minimum(handle, 0)                 # 0: handles are never negative
+    if v.dtype == jnp.bool_:
+        return v | (zero != 0)
+    if jnp.issubdtype(v.dtype, jnp.integer):
+        return v + zero.astype(v.dtype)
+    if jnp.issubdtype(v.dtype, jnp.complexfloating):
+        one = (zero + 1).astype(jnp.real(v).dtype)
+        return lax.complex(jnp.real(v) * one, jnp.imag(v) * one)
+    return v * (zero + 1).astype(v.dtype)
+
+
+def _waited_after(handle, *values):
+    """`handle`, exactly, as a value computed after every one of `values`."""
+    w = jnp.zeros((), jnp.int32)
+    for v in values:
+        first = jnp.ravel(v)[:1]
+        if jnp.issubdtype(first.dtype, jnp.complexfloating):
+            first = jnp.real(first)
+        w = jnp.minimum(w, jnp.min(first.astype(jnp.int32), initial=0))
+    return jnp.maximum(handle, w)
+
+
+def _inline(fn, *invars):
+    """The equations of `fn` traced on `invars`' avals, reading `invars`;
+    (equations, output variables)."""
+    closed = jax.make_jaxpr(fn)(*(v.aval for v in invars))
+    assert not closed.consts, closed
+    inner = closed.jaxpr
+    rename = dict(zip(inner.invars, invars))
+    eqns = [e.replace(invars=[rename.get(v, v) if _is_var(v) else v for v in e.invars])
+            for e in inner.eqns]
+    return eqns, [rename.get(v, v) if _is_var(v) else v for v in inner.outvars]
+
+
+def _size(v):
+    return math.prod(getattr(v.aval, "shape", ()) or (1,))
+
+
 def _order_region(eqns, start, end, handle):
-    """Fence eqns[start+1:end] between eqns[start] and eqns[end] (the wait
-    of `handle`); the new equation list."""
-    after_start = set(eqns[start].outvars)
-    region, dependent = [], set(after_start)
+    """Tie eqns[start+1:end] between eqns[start] and eqns[end] (the wait
+    of `handle`) by data; the new equation list."""
+    dependent = set(eqns[start].outvars)
+    region = []
     for eqn in eqns[start + 1:end]:
         if any(v in dependent for v in eqn.invars if _is_var(v)):
             dependent.update(eqn.outvars)       # after the start through the data already
@@ -48,28 +99,25 @@ def _order_region(eqns, start, end, handle):
     if not region:
         return eqns
     defined_inside = {v for e in region for v in e.outvars}
-    inputs = []
-    for e in region:
-        for v in e.invars:
-            if _is_var(v) and v not in defined_inside and v not in inputs:
-                inputs.append(v)
-    outputs = [v for e in region for v in e.outvars if _is_var(v)]
-    source = eqns[start].source_info
-    fenced_handle = ji.core.Var(handle.aval)
-    fenced_inputs = [ji.core.Var(v.aval) for v in inputs]
-    rename = dict(zip(inputs, fenced_inputs))
-    before = ji.pe.new_jaxpr_eqn([handle, *inputs], [fenced_handle, *fenced_inputs],
-                                 optimization_barrier_p, {}, set(), source)
-    waited_handle = ji.core.Var(handle.aval)
-    after = ji.pe.new_jaxpr_eqn([fenced_handle, *outputs],
-                                [waited_handle, *(ji.core.DropVar(v.aval) for v in outputs)],
-                                optimization_barrier_p, {}, set(), source)
+    read_inside = {v for e in region for v in e.invars if _is_var(v)}
     in_region = {id(e) for e in region}
-    middle = [e.replace(invars=[rename.get(v, v) if _is_var(v) else v for v in e.invars])
-              if id(e) in in_region else e for e in eqns[start + 1:end]]
+    middle = []
+    for e in eqns[start + 1:end]:
+        outside = [v for v in e.invars if _is_var(v) and v not in defined_inside
+                   and hasattr(v.aval, "dtype")]
+        if id(e) in in_region and outside and len(outside) == sum(map(_is_var, e.invars)):
+            v = min(outside, key=_size)         # a first equation of the region
+            fenced, (v_after,) = _inline(_after, handle, v)
+            middle += fenced
+            e = e.replace(invars=[v_after if u is v else u for u in e.invars])
+        middle.append(e)
+    produced = [v for e in region for v in e.outvars
+                if _is_var(v) and v not in read_inside and hasattr(v.aval, "dtype")
+                and _size(v) > 0]
     wait = eqns[end]
-    wait = wait.replace(invars=[waited_handle, *wait.invars[1:]])
-    return [*eqns[:start + 1], before, *middle, after, wait, *eqns[end + 1:]]
+    waited, (handle_after,) = _inline(_waited_after, handle, *produced)
+    wait = wait.replace(invars=[handle_after, *wait.invars[1:]])
+    return [*eqns[:start + 1], *middle, *waited, wait, *eqns[end + 1:]]
 
 
 def _check_waited(eqns, outvars):
