@@ -122,8 +122,8 @@ def _blocking_collective(x, *, operation, comm, chunk_bytes, op, root):
     if operation == "alltoall":
         return _alltoall(x, comm)
     if operation == "allgather":
-        return allgather(x, comm=comm)
-    return bcast(x, root, comm=comm)
+        return allgather(x, comm=comm.comm)
+    return bcast(x, root, comm=comm.comm)
 
 
 def _blocking_p2p(sendbuf, recvbuf, *, comm, chunk_bytes, source, dest, sendtag, recvtag):
