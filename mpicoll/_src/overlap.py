@@ -40,6 +40,7 @@ from jax import lax
 
 from mpicoll._src import jax_internals as ji
 from mpicoll._src.ops.nonblocking import START_PRIMITIVES, wait_p
+from mpicoll._src.primitive import CUSTOM_CALLS
 
 
 def _is_var(v):
@@ -70,16 +71,31 @@ def _waited_after(handle, *values):
     return jnp.maximum(handle, w)
 
 
+_TRACED = {}     # (fn, avals) -> its jaxpr, traced once
+
+
 def _inline(fn, *invars):
-    """The equations of `fn` traced on `invars`' avals, reading `invars`;
-    (equations, output variables)."""
-    closed = jax.make_jaxpr(fn)(*(v.aval for v in invars))
-    assert not closed.consts, closed
-    inner = closed.jaxpr
+    """The equations of `fn` traced on `invars`' avals, reading `invars`,
+    with fresh variables for what they compute; (equations, output
+    variables). Marked as fences, so no later region fences them again."""
+    key = (fn, tuple((v.aval.shape, v.aval.dtype) for v in invars))
+    inner = _TRACED.get(key)
+    if inner is None:
+        closed = jax.make_jaxpr(fn)(*(v.aval for v in invars))
+        assert not closed.consts, closed
+        inner = _TRACED[key] = closed.jaxpr
     rename = dict(zip(inner.invars, invars))
-    eqns = [e.replace(invars=[rename.get(v, v) if _is_var(v) else v for v in e.invars])
-            for e in inner.eqns]
+    eqns = []
+    for e in inner.eqns:
+        invars_ = [rename.get(v, v) if _is_var(v) else v for v in e.invars]
+        for v in e.outvars:
+            rename[v] = ji.core.Var(v.aval)
+        eqns.append(e.replace(invars=invars_, outvars=[rename[v] for v in e.outvars]))
+    _FENCES.update(id(e) for e in eqns)
     return eqns, [rename.get(v, v) if _is_var(v) else v for v in inner.outvars]
+
+
+_FENCES = set()    # ids of the equations `_inline` made in the pass now running
 
 
 def _size(v):
@@ -92,6 +108,8 @@ def _order_region(eqns, start, end, handle):
     dependent = set(eqns[start].outvars)
     region = []
     for eqn in eqns[start + 1:end]:
+        if eqn.primitive in CUSTOM_CALLS or id(eqn) in _FENCES:
+            continue        # MPI operations are ordered by their token; fences are ours
         if any(v in dependent for v in eqn.invars if _is_var(v)):
             dependent.update(eqn.outvars)       # after the start through the data already
         else:
@@ -175,7 +193,10 @@ def order_overlap(closed):
     jaxpr = closed.jaxpr
     if not any(_mentions_start(e) for e in jaxpr.eqns):
         return closed
-    eqns = _order_jaxpr(list(jaxpr.eqns), jaxpr.outvars)
+    try:
+        eqns = _order_jaxpr(list(jaxpr.eqns), jaxpr.outvars)
+    finally:
+        _FENCES.clear()
     return ji.with_eqns(closed, eqns)
 
 
