@@ -168,12 +168,84 @@ def stop_progress():
         progress_state = -1
 
 
+# --- request memory, reused ----------------------------------------------------
+#
+# A fresh malloc of a large buffer is fresh pages from the kernel, whose first
+# touch faults and zeroes each page (a 16 MiB buffer costs milliseconds), and
+# free gives them back. So the buffers of waited requests are kept, up to
+# N_KEPT of them, and the next start takes the smallest one big enough.
+
+cdef enum:
+    N_KEPT = 16
+
+ctypedef struct Kept:
+    char* data
+    size_t capacity
+
+cdef Kept kept[N_KEPT]
+
+
+cdef char* take_buffer(size_t nbytes) noexcept nogil:
+    cdef int i, best = -1
+    cdef char* data
+    mpicoll_nb_lock()
+    for i in range(N_KEPT):
+        if kept[i].data != NULL and kept[i].capacity >= nbytes and \
+                (best < 0 or kept[i].capacity < kept[best].capacity):
+            best = i
+    if best >= 0:
+        data = kept[best].data
+        kept[best].data = NULL
+        mpicoll_nb_unlock()
+        return data
+    mpicoll_nb_unlock()
+    # the capacity sits in front of the data
+    cdef size_t* block = <size_t*>malloc(nbytes + 64)
+    if block == NULL:
+        return NULL
+    block[0] = nbytes
+    advise_huge_pages(<char*>block + 64, nbytes)
+    return <char*>block + 64
+
+
+cdef void give_buffer(char* data) noexcept nogil:
+    cdef int i, smallest = 0
+    if data == NULL:
+        return
+    cdef size_t capacity = (<size_t*>(data - 64))[0]
+    mpicoll_nb_lock()
+    for i in range(N_KEPT):
+        if kept[i].data == NULL:
+            kept[i].data, kept[i].capacity = data, capacity
+            mpicoll_nb_unlock()
+            return
+        if kept[i].capacity < kept[smallest].capacity:
+            smallest = i
+    if kept[smallest].capacity < capacity:      # keep the larger one
+        data, kept[smallest].data = kept[smallest].data, data
+        kept[smallest].capacity = capacity
+    mpicoll_nb_unlock()
+    free(data - 64)
+
+
+def release_request_memory():
+    """Free the kept buffers of waited requests (made again on demand)."""
+    cdef int i
+    with nogil:
+        mpicoll_nb_lock()
+        for i in range(N_KEPT):
+            if kept[i].data != NULL:
+                free(kept[i].data - 64)
+                kept[i].data = NULL
+        mpicoll_nb_unlock()
+
+
 cdef void release(Pending* p) noexcept nogil:
     free(p.reqs)
     free(p.statuses)
     free(p.expected)
-    free(p.sent)
-    free(p.received)
+    give_buffer(p.sent)
+    give_buffer(p.received)
     memset(p, 0, sizeof(Pending))
 
 
@@ -370,9 +442,9 @@ cdef int istart(Call* c) noexcept nogil:
     if operation == NB_ALLREDUCE and not reduction(c, x, &op):
         return MPI_ERR_TYPE
     p.received_bytes = data_bytes(c.rets[1])
-    p.received = <char*>malloc(p.received_bytes + 1)
+    p.received = take_buffer(p.received_bytes + 1)
     if operation == NB_SENDRECV or operation == NB_ALLTOALL:
-        p.sent = <char*>malloc(nbytes + 1)
+        p.sent = take_buffer(nbytes + 1)
         if p.sent != NULL:
             memcpy(p.sent, x.data, nbytes)
     if p.received == NULL or (p.sent == NULL and (operation == NB_SENDRECV or
