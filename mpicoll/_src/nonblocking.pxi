@@ -19,10 +19,11 @@
 #
 # Progress. With MPI_THREAD_MULTIPLE, a progress thread tests the pending
 # requests every MPICOLL_PROGRESS_US microseconds (default 100; 0: never)
-# while any are pending and sleeps otherwise, so that a message above MPI's
-# eager limit moves while the program computes instead of at the wait (MPI
-# progresses only inside MPI calls). It sleeps between tests, so it costs
-# little CPU (benchmarks/README.md, "Late partner").
+# while any are pending, and looks for some every millisecond otherwise, so
+# that a message above MPI's eager limit moves while the program computes
+# instead of at the wait (MPI progresses only inside MPI calls). It sleeps
+# between tests, so it costs little CPU, and a start does not wake it, so a
+# request waited for at once pays for no thread switch.
 
 cdef extern from * nogil:
     """
@@ -33,10 +34,12 @@ cdef extern from * nogil:
     static void mpicoll_nb_lock(void) { pthread_mutex_lock(&mpicoll_nb_mutex); }
     static void mpicoll_nb_unlock(void) { pthread_mutex_unlock(&mpicoll_nb_mutex); }
     static void mpicoll_nb_signal(void) { pthread_cond_signal(&mpicoll_nb_cond); }
-    static void mpicoll_nb_sleep_locked(void) { pthread_cond_wait(&mpicoll_nb_cond, &mpicoll_nb_mutex); }
-    static void mpicoll_nb_nap(long us) {
-        struct timespec t; t.tv_sec = us / 1000000; t.tv_nsec = (us % 1000000) * 1000;
-        nanosleep(&t, 0);
+    /* wait (lock held) for a signal or `us` microseconds */
+    static void mpicoll_nb_sleep_locked(long us) {
+        struct timespec t; clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += (us % 1000000) * 1000; t.tv_sec += us / 1000000 + t.tv_nsec / 1000000000;
+        t.tv_nsec %= 1000000000;
+        pthread_cond_timedwait(&mpicoll_nb_cond, &mpicoll_nb_mutex, &t);
     }
     static pthread_t mpicoll_nb_thread;
     static int mpicoll_nb_start_thread(void* (*fn)(void*)) {
@@ -51,8 +54,7 @@ cdef extern from * nogil:
     void mpicoll_nb_lock()
     void mpicoll_nb_unlock()
     void mpicoll_nb_signal()
-    void mpicoll_nb_sleep_locked()
-    void mpicoll_nb_nap(long us)
+    void mpicoll_nb_sleep_locked(long us)
     int mpicoll_nb_start_thread(void* (*fn)(void*) noexcept nogil)
     void mpicoll_nb_join_thread()
 
@@ -68,6 +70,7 @@ cdef enum:
 cdef enum:
     N_SLOTS = 1024              # requests pending at once in a process
     SLOT_BITS = 10
+    IDLE_US = 1000              # how often the idle progress thread looks
 
 
 ctypedef struct Pending:
@@ -124,8 +127,12 @@ cdef void* progress_main(void* arg) noexcept nogil:
     cdef Pending* p
     mpicoll_nb_lock()
     while not progress_stopping:
-        if pending_count == 0:
-            mpicoll_nb_sleep_locked()
+        # Idle, it looks every IDLE_US for pending requests; a start does not
+        # wake it: a request waited for at once (nothing to overlap) then
+        # never pays for a thread switch, and one that stays pending is
+        # tested from at most IDLE_US + progress_us after its start.
+        mpicoll_nb_sleep_locked(IDLE_US if pending_count == 0 else progress_us)
+        if pending_count == 0 or progress_stopping:
             continue
         for i in range(N_SLOTS):
             p = &requests[i]
@@ -133,9 +140,6 @@ cdef void* progress_main(void* arg) noexcept nogil:
                 flag = 0
                 if MPI_Testall(p.nreqs, p.reqs, &flag, p.statuses) == MPI_SUCCESS and flag:
                     p.done = True
-        mpicoll_nb_unlock()
-        mpicoll_nb_nap(progress_us)
-        mpicoll_nb_lock()
     mpicoll_nb_unlock()
     return NULL
 
@@ -264,7 +268,6 @@ cdef int32_t publish(Pending* staged) noexcept nogil:
             requests[slot] = staged[0]
             requests[slot].handle = handle
             pending_count += 1
-            mpicoll_nb_signal()
             break
     mpicoll_nb_unlock()
     return handle
