@@ -871,13 +871,20 @@ def test_argument_errors(comm):
 @JIT
 @pytest.mark.parametrize("size", ["shorter", "longer"])
 @pytest.mark.parametrize("who", ["every_rank", "rank_0"])
-def test_receive_of_another_size_raises_and_ranks_recover(comm, jit, size, who):
+@pytest.mark.parametrize("limit", [None, 16, 40])
+def test_receive_of_another_size_raises_and_ranks_recover(comm, chunk_limit, jit, size, who,
+                                                           limit):
     """Ring: every rank sends 6 float64 to its right, and expects 6, except
     the receivers named by `who`, which expect 4 (the message is longer:
     MPI's truncation) or 8 (shorter: the count differs). Those ranks raise
     at the wait; the senders complete; then operations on the same
-    communicator work. One message each way, so no rank waits for a part of
-    a message that never comes."""
+    communicator work. Unchunked (one message each way), and in chunks of
+    2 and 5 float64, where the two sides post different numbers of chunk
+    messages (an unchunked receive of 4 meets a chunked message of 6 at 5
+    per chunk): the receiver drops the rest of a longer message or cancels
+    the receives a shorter one leaves, so no rank waits for a chunk that
+    never comes and no chunk is left for a later receive."""
+    chunk_limit(limit)
     left, right = ring(comm)
     wrong = who == "every_rank" or comm.rank == 0
     expected_n = (4 if size == "longer" else 8) if wrong else 6

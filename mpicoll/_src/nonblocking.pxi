@@ -84,6 +84,9 @@ ctypedef struct Pending:
     char* received              # where MPI writes what the wait returns (NULL: nothing)
     int64_t received_bytes
     MPI_Datatype rtype          # the element type received (point to point)
+    int64_t rstep               # elements per chunk of a chunked receive; 0: not chunked
+    int rtag                    # its wire tag
+    MPI_Comm comm
     int rank, size, peer, tag   # for error messages
     const char* where
 
@@ -324,6 +327,18 @@ cdef void cancel_posted(Pending* p) noexcept nogil:
 
 # --- what each start posts ------------------------------------------------------
 
+cdef enum:
+    WHOLE_CHUNK_ROOM_MAX = 1 << 20
+
+
+cdef inline bint whole_chunk_room(int64_t n, int64_t step, int64_t isz) noexcept nogil:
+    """Whether a receive of `n` elements gets room for a whole chunk of
+    `step` in each of its pieces: always when chunked, and when one chunk is
+    small (a low chunk limit), so that a chunked message meeting an
+    unchunked receive is recognised too."""
+    return n >= step or step * isz <= WHOLE_CHUNK_ROOM_MAX
+
+
 cdef int post_sendrecv(Call* c, Pending* p) noexcept nogil:
     """Isend the operand's copy to `dest` and Irecv from `source`, each as
     the chunk messages the blocking sendrecv's protocol sends (a message of
@@ -346,18 +361,23 @@ cdef int post_sendrecv(Call* c, Pending* p) noexcept nogil:
         if not datatype(c, c.rets[1] if side == 0 else c.args[0], &t, &isz):
             return MPI_ERR_TYPE
         if side == 0:
-            p.rtype = t
+            p.rtype, p.rtag = t, tag
         n = num_elements(c.rets[1] if side == 0 else c.args[0])
         step = chunk_elements(c, isz)
         messages = n // step + 1 if n >= step else 1
+        if side == 0 and whole_chunk_room(n, step, isz):
+            p.rstep = step
         for k in range(messages):
             start = k * step
             count = min(step, n - start) if n >= step else n
             if not add_request(p, <int>count if side == 0 else -1):
                 return MPI_ERR_NO_MEM
             if side == 0:
-                ierr = MPI_Irecv(buf + start * isz, <int>count, t, peer, tag, c.comm,
-                                 &p.reqs[p.nreqs - 1])
+                # a chunked receive has room for a whole chunk in each
+                # piece, so a message of another size ends early or goes on
+                # (`chunked_receives`) instead of being truncated
+                ierr = MPI_Irecv(buf + start * isz, <int>(step if p.rstep else count), t,
+                                 peer, tag, c.comm, &p.reqs[p.nreqs - 1])
             else:
                 ierr = MPI_Isend(buf + start * isz, <int>count, t, peer, tag, c.comm,
                                  &p.reqs[p.nreqs - 1])
@@ -440,12 +460,17 @@ cdef int istart(Call* c) noexcept nogil:
     cdef int ierr
     memset(&p, 0, sizeof(Pending))
     p.rank, p.size, p.peer, p.tag, p.where = c.rank, c.size, -1, -1, c.where
+    p.comm = c.comm
     if not datatype(c, x, &t, &isz):
         return MPI_ERR_TYPE
     if operation == NB_ALLREDUCE and not reduction(c, x, &op):
         return MPI_ERR_TYPE
     p.received_bytes = data_bytes(c.rets[1])
-    p.received = take_buffer(p.received_bytes + 1)
+    cdef int64_t room = p.received_bytes
+    cdef int64_t rsize = item_size(c.rets[1].dtype), rstep = chunk_elements(c, rsize)
+    if operation == NB_SENDRECV and whole_chunk_room(num_elements(c.rets[1]), rstep, rsize):
+        room = (num_elements(c.rets[1]) // rstep + 1) * rstep * rsize
+    p.received = take_buffer(room + 1)
     if operation == NB_SENDRECV or operation == NB_ALLTOALL:
         p.sent = take_buffer(nbytes + 1)
         if p.sent != NULL:
@@ -488,6 +513,59 @@ cdef int istart(Call* c) noexcept nogil:
     return MPI_SUCCESS
 
 
+cdef int chunked_receives(Pending* p) noexcept nogil:
+    """Complete a point-to-point operation whose receive is chunked, also
+    when the message has another size than expected: the receives in order
+    (MPI matches them in order), the remaining ones cancelled after a short
+    chunk ended the message early, the rest of a longer message received
+    and dropped; then the sends. The sizes are checked by the caller."""
+    cdef int i, count = 0, ierr = MPI_SUCCESS
+    cdef int nrecv = 0
+    cdef MPI_Message msg
+    cdef MPI_Status st
+    while nrecv < p.nreqs and p.expected[nrecv] >= 0:
+        nrecv += 1
+    if not p.done:
+        for i in range(nrecv):
+            if p.reqs[i] == MPI_REQUEST_NULL:       # cancelled: the message ended before
+                p.statuses[i].MPI_ERROR = MPI_SUCCESS
+                continue
+            ierr = MPI_Wait(&p.reqs[i], &p.statuses[i])
+            if ierr != MPI_SUCCESS:
+                return ierr
+            MPI_Get_count(&p.statuses[i], p.rtype, &count)
+            if count < p.rstep and i < nrecv - 1:   # the last chunk came early
+                cancel_receives(p, i + 1, nrecv)
+        if p.nreqs > nrecv:
+            ierr = MPI_Waitall(p.nreqs - nrecv, p.reqs + nrecv, p.statuses + nrecv)
+            if ierr != MPI_SUCCESS:
+                return ierr
+    MPI_Get_count(&p.statuses[nrecv - 1], p.rtype, &count)
+    while count == p.rstep:        # the last receive got a whole chunk: more follow
+        ierr = MPI_Mprobe(p.peer, p.rtag, p.comm, &msg, &st)
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Get_count(&st, p.rtype, &count)
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Mrecv(NULL, 0, p.rtype, &msg, MPI_STATUS_IGNORE)
+            if ierr != MPI_SUCCESS and count > 0:
+                ierr = MPI_SUCCESS              # truncated on purpose: dropped
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
+
+
+cdef void cancel_receives(Pending* p, int first, int end) noexcept nogil:
+    cdef int i
+    cdef MPI_Status st
+    for i in range(first, end):
+        if p.reqs[i] != MPI_REQUEST_NULL:
+            MPI_Cancel(&p.reqs[i])
+            MPI_Wait(&p.reqs[i], &st)
+        p.statuses[i].MPI_ERROR = MPI_SUCCESS
+        p.expected[i] = -2          # cancelled: not a size mismatch of its own
+        p.statuses[i].MPI_SOURCE = MPI_PROC_NULL
+
+
 cdef int iwait(Call* c) noexcept nogil:
     """Complete the operation of the handle (operand 0) and write its
     result over `pending` (operand 1, whose memory the result shares where
@@ -508,7 +586,9 @@ cdef int iwait(Call* c) noexcept nogil:
         c.message = c.text
         return MPI_ERR_OTHER
     c.where = p.where
-    if not p.done and p.nreqs > 0:
+    if p.rstep > 0:
+        ierr = chunked_receives(&p)
+    elif not p.done and p.nreqs > 0:
         ierr = MPI_Waitall(p.nreqs, p.reqs, p.statuses)
     if ierr == MPI_SUCCESS:
         for i in range(p.nreqs):

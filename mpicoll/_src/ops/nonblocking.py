@@ -358,8 +358,12 @@ def wait(request):
     Raises:
       TypeError: ``request`` is not a Request.
       ValueError: the request was waited for already.
-      RuntimeError (XLA's error, at run time): the request is unknown here,
-        or a message had another size than the receive expected.
+      At run time, as XLA's error (JAX raises it as ``JaxRuntimeError``, or
+        as ``ValueError`` for some dispatch paths): the request is not
+        pending here (waited for already through a copy of it), or the
+        message had another size than the receive expected (also chunked
+        messages: the rest is received and dropped, so nothing is left
+        for later receives).
     """
     if not isinstance(request, Request):
         raise TypeError(f"mpicoll.wait: request must be an mpicoll.Request (from isend, irecv, "
