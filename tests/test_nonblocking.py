@@ -994,3 +994,61 @@ def test_large_exchange_waited_for_after_a_long_computation(comm, jit):
     reference = jax.jit(compute)(a)
     assert_all_equal({"received": (got, big(left, n)), **follow_up(comm)}, comm=comm)
     assert_all_close({"the computation": (b, reference)}, comm)
+
+
+# ------------------------------------------- derivatives of one-way messages
+
+def test_isend_and_irecv_refuse_derivatives_instead_of_hanging(comm):
+    """Every rank posts irecv from the left, then isend to the right: safe
+    nonblocking, but their blocking derivative messages would have every
+    rank receive first. They raise on every rank, at trace time, and the
+    communicator works afterwards."""
+    left, right = ring(comm)
+    x = jnp.arange(4.0) + comm.rank
+
+    def f(v):
+        received = mpicoll.irecv(v, left)
+        sent = mpicoll.isend(2 * v, right)
+        mpicoll.wait(sent)
+        return (mpicoll.wait(received) ** 2).sum()
+
+    failures = []
+    for name, transform in (("grad", jax.grad(f)),
+                            ("linear_transpose", lambda v: jax.linear_transpose(
+                                lambda u: mpicoll.wait(mpicoll.irecv(u, left)), v)(v))):
+        try:
+            transform(x)
+            failures.append(f"{name} did not raise")
+        except NotImplementedError as exc:
+            if "isendrecv" not in str(exc):
+                failures.append(f"{name}: the message does not name the fix: {exc}")
+    # the plain program runs, and equals the blocking one
+    expected = ((2 * (jnp.arange(4.0) + left)) ** 2).sum()
+    if float(f(x)) != float(expected):
+        failures.append(f"value {f(x)} != {expected}")
+    failures = [f"rank {r}: {f}" for r, fs in enumerate(comm.allgather(failures)) for f in fs]
+    assert not failures, "\n".join(failures)
+    assert_all_equal(follow_up(comm), comm=comm)
+
+
+def test_isendrecv_transpose_with_a_constant_template(comm):
+    """linear_transpose of an isendrecv whose receive template is a constant
+    (not linear): the transpose sends the cotangent back, as sendrecv's."""
+    left, right = ring(comm)
+    x = jnp.arange(3.0) + comm.rank
+    ct = jnp.arange(3.0) * 10 + comm.rank
+
+    def nonblocking(v):
+        return mpicoll.wait(mpicoll.isendrecv(v, jnp.zeros(3), left, right))
+
+    def blocking(v):
+        return mpicoll.sendrecv(v, jnp.zeros(3), left, right)
+
+    got = jax.linear_transpose(nonblocking, x)(ct)[0]
+    want = jax.linear_transpose(blocking, x)(ct)[0]
+    jitted = jax.jit(jax.linear_transpose(nonblocking, x))(ct)[0]
+    # the cotangent goes back to the rank the value came from (left), so this
+    # rank gets its right neighbour's
+    expected = (np.arange(3.0) * 10 + right).astype(np.asarray(ct).dtype)
+    assert_all_equal({"eager": (got, expected), "jit": (jitted, expected),
+                      "blocking": (want, expected)}, comm=comm)

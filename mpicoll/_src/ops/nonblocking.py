@@ -96,7 +96,7 @@ istart_p = mpi_primitive("istart", multiple_results=True, abstract_eval=_collect
                          ffi_attributes=_collective_attributes)
 
 
-def _p2p_attributes(*, comm, chunk_bytes, source, dest, sendtag, recvtag):
+def _p2p_attributes(*, comm, chunk_bytes, source, dest, sendtag, recvtag, one_way=False):
     return dict(comm=comm.handle, operation=OPERATIONS["sendrecv"], chunk_bytes=chunk_bytes,
                 source=source, dest=dest, sendtag=sendtag, recvtag=recvtag)
 
@@ -126,9 +126,27 @@ def _blocking_collective(x, *, operation, comm, chunk_bytes, op, root):
     return bcast(x, root, comm=comm.comm)
 
 
-def _blocking_p2p(sendbuf, recvbuf, *, comm, chunk_bytes, source, dest, sendtag, recvtag):
+def _blocking_p2p(sendbuf, recvbuf, *, comm, chunk_bytes, source, dest, sendtag, recvtag,
+                  one_way=False):
+    _refuse_one_way(one_way)
     return _sendrecv(sendbuf, recvbuf, source=source, dest=dest, sendtag=sendtag,
                      recvtag=recvtag, comm=comm)
+
+
+def _refuse_one_way(one_way):
+    # A start's derivative communicates as its blocking operation, in program
+    # order (its transpose in reverse order). For a lone isend or irecv that
+    # turns a safe nonblocking pattern (every rank: irecv from the left,
+    # isend to the right, then wait) into a blocking one where every rank
+    # receives first: a hang. isendrecv's derivative is a sendrecv, which
+    # cannot deadlock so. Until derivatives stay nonblocking, refuse.
+    if one_way:
+        raise NotImplementedError(
+            "mpicoll: isend and irecv cannot be differentiated (jvp, grad, "
+            "linear_transpose): their derivative messages would be blocking and could "
+            "deadlock. Use mpicoll.isendrecv (a send and a receive in one operation, "
+            "MPI.PROC_NULL on a side without a partner) or blocking send/recv in "
+            "differentiated code.")
 
 
 def _start_rules(prim, blocking, batch):
@@ -145,7 +163,7 @@ def _start_rules(prim, blocking, batch):
 
     def transpose(cts, *operands, **params):
         _, ct = cts
-        avals = [o.aval if ad.is_undefined_primal(o) else jax.core.get_aval(o)
+        avals = [o.aval if ad.is_undefined_primal(o) else jax.typeof(o)
                  for o in operands]
         f = functools.partial(blocking, **params)
         # every operand is linear to `linear_transpose`; the caller keeps the
@@ -302,8 +320,15 @@ def isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None
       size (the wait raises otherwise). The messages pair with blocking
       ``send``/``recv``/``sendrecv`` and with other nonblocking ones.
 
-    Gradients: those of ``sendrecv`` (the transpose sends the cotangent back).
+    Gradients: those of ``sendrecv`` (the transpose sends the cotangent back);
+    the messages then move at the start, as a blocking ``sendrecv``.
     """
+    return _isendrecv(sendbuf, recvbuf, source, dest, sendtag=sendtag, recvtag=recvtag,
+                      comm=comm)
+
+
+def _isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None,
+               one_way=False):
     comm = resolve_comm(comm)
     sendbuf = as_array(sendbuf, "sendbuf")
     recvbuf = as_array(recvbuf, "recvbuf")
@@ -314,7 +339,7 @@ def isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None
     chunk = max(chunk_bytes_for(sendbuf.dtype), chunk_bytes_for(recvbuf.dtype))
     handle, pending = istart_p2p_p.bind(sendbuf, recvbuf, comm=comm, chunk_bytes=chunk,
                                         source=source, dest=dest, sendtag=sendtag,
-                                        recvtag=recvtag)
+                                        recvtag=recvtag, one_way=one_way)
     return Request(handle, pending, "sendrecv", comm.handle)
 
 
@@ -324,10 +349,13 @@ def isend(x, dest, *, tag=0, comm=None):
     The data is copied at the start, so ``x`` may be changed or deleted
     right away. Pairs with ``recv``, ``irecv`` and ``sendrecv``.
 
-    Gradients: those of ``send`` (the transpose receives the cotangent).
+    Gradients: not supported (NotImplementedError under jvp, grad and
+    linear_transpose): its blocking derivative messages could deadlock;
+    use ``isendrecv`` with ``source=MPI.PROC_NULL`` in differentiated code.
     """
     x = as_array(x, "x")
-    req = isendrecv(x, jnp.zeros((0,), x.dtype), MPI.PROC_NULL, dest, sendtag=tag, comm=comm)
+    req = _isendrecv(x, jnp.zeros((0,), x.dtype), MPI.PROC_NULL, dest, sendtag=tag, comm=comm,
+                     one_way=True)
     return dataclasses.replace(req, returns_value=False)
 
 
@@ -335,11 +363,12 @@ def irecv(x, source, *, tag=0, comm=None):
     """Start receiving an array of ``x``'s shape and dtype from rank
     ``source``; ``wait`` returns it. ``x`` gives only shape and dtype.
 
-    Gradients: those of ``recv`` (the transpose sends the cotangent back).
+    Gradients: not supported, as for ``isend``; use ``isendrecv`` with
+    ``dest=MPI.PROC_NULL`` in differentiated code.
     """
     x = as_array(x, "x")
-    return isendrecv(jnp.zeros((0,), x.dtype), x, source, MPI.PROC_NULL, recvtag=tag,
-                     comm=comm)
+    return _isendrecv(jnp.zeros((0,), x.dtype), x, source, MPI.PROC_NULL, recvtag=tag,
+                      comm=comm, one_way=True)
 
 
 # ---------------------------------------------------------------------- waits
