@@ -23,6 +23,9 @@ benchmarks/README.md says what each measures and shows the committed runs):
               calls written by hand
   mpi_paths   mpi4py only: MPI calls that move the same data (v-collectives,
               messages to self, the copies of rooted results)
+  overlap     nonblocking operations (isendrecv ... wait) against blocking
+              ones and mpi4py's Isend/Irecv when one rank is late (2 ranks);
+              start + wait with nothing between against the blocking op
   gpu         on CUDA arrays: `gpu primitives` (staged, CUDA-aware, staging
               by hand) and `gpu fft3d` (against one GPU's jnp.fft)
 
@@ -58,7 +61,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 MPIRUN = os.path.join(HERE, "..", "scripts", "mpirun.sh")
 
-SUITES = ["primitives", "fft3d", "halo", "ragged", "spmd", "mpi_paths", "gpu"]
+SUITES = ["primitives", "fft3d", "halo", "ragged", "spmd", "mpi_paths", "overlap", "gpu"]
 FRESH_PROCESS = {"primitives"}
 JAX_NATIVE = {"primitives", "spmd"}
 

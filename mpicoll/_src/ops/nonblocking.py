@@ -35,7 +35,7 @@ from mpi4py import MPI
 
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
-from mpicoll._src.jax_internals import zero_tangent
+from mpicoll._src.jax_internals import core, zero_tangent
 from mpicoll._src.ops.allreduce import HALF, LOGICAL, SUM, PROD, _allreduce
 from mpicoll._src.ops.alltoall import _alltoall
 from mpicoll._src.ops.gathers import allgather
@@ -47,7 +47,7 @@ from mpicoll._src.validation import (as_array, check_op, check_rank, check_root,
 
 # what a start posts: the `operation` attribute (nonblocking.pxi, NB_*)
 OPERATIONS = {"sendrecv": 0, "allreduce": 1, "alltoall": 2, "allgather": 3, "bcast": 4}
-HANDLE = jax.core.ShapedArray((), jnp.int32)
+HANDLE = core.ShapedArray((), jnp.int32)
 
 
 @jax.tree_util.register_pytree_node_class
