@@ -33,8 +33,11 @@ results in results/gpu/). Per operation and size, in one run:
 
 The ratios: staged10/floor and loop10/floor (per-op cost against staging
 by hand), staged/(floor+identity) (one jitted call against staging by hand
-plus JAX's dispatch), aware/cupy. Written to --out/primitives_gpu_np<P>.txt,
-.json and .png.
+plus JAX's dispatch), aware/cupy. Below the table, where a staged call of
+loop10 spends its time, from the CUDA handlers' own clocks: XLA outside the
+handler, the copies in and out with their synchronisations, MPI on the host
+buffers, and the rest of the handler. Written to
+--out/primitives_gpu_np<P>.txt, .json and .png.
 
 `gpu fft3d`: on P ranks, a global N^3 complex64 array in slabs (comm=None):
 the jitted fft3d (fwd) and ifft3d (inv) of each rank's block on JAX's
@@ -180,13 +183,47 @@ def run_gpu(quick, sizes, names):
                     name = "loop10" if suffix == "loop10" else base + suffix
                     if name not in GPU_VARIANTS or (suffix == "loop10" and mode == 1):
                         continue
+                    before = _ffi.cuda_report()
                     row[name] = measure(jax_call(f, x), max(3, n // times), warm) / times
+                    if name == "loop10":
+                        row.update(staged_phases(before, _ffi.cuda_report()))
             finally:
                 gpu.cuda_aware_mode_from_environment()
         results.append(row)
         if rank == 0:
             print(gpu_row_line(row), flush=True)
     return results, aware
+
+
+# Where a staged call's time goes (the handlers' own clocks, mpicoll._src.cuda):
+# the CUDA entry as a whole, and within it the copies in (device to pinned
+# host, stream synchronised), the CPU handler (MPI on the host buffers) and
+# the copies out (back to the device, synchronised). Averaged over the loop10
+# measurement's calls, in seconds per call.
+PHASES = ["entry", "copy_in", "handler", "copy_out"]
+
+
+def staged_phases(before, after):
+    calls = after["calls_staged"] - before["calls_staged"]
+    return {f"ph_{p}": (after["staged_ns"][p] - before["staged_ns"][p]) / max(calls, 1) / 1e9
+            for p in PHASES}
+
+
+def phases_table(rows):
+    """Per op of loop10: the floor, loop10, what XLA spends outside the
+    handler (loop10 - entry), the entry, and within it the copies, MPI and
+    the rest (stream/context lookup, taking the pinned buffer, frame set-up)."""
+    cols = ["floor", "loop10", "outside", "entry", "copy_in", "handler", "copy_out", "rest"]
+    lines = [f"{'op':{OPCOL}}{'size':>{SIZECOL}}" + "".join(f"{c:>{EXTRA}}" for c in cols)]
+    for r in rows:
+        if "ph_entry" not in r:
+            continue
+        ph = {p: r[f"ph_{p}"] for p in PHASES}
+        cells = {"floor": r["floor"], "loop10": r["loop10"], "outside": r["loop10"] - ph["entry"],
+                 **ph, "rest": ph["entry"] - ph["copy_in"] - ph["handler"] - ph["copy_out"]}
+        lines.append(f"{r['op']:{OPCOL}}{human(r['bytes']):>{SIZECOL}}"
+                     + "".join(fmt_time(cells[c]).rjust(EXTRA) for c in cols))
+    return lines
 
 
 GPU_RATIOS = [("staged10/floor", "staged10", ("floor",)),
@@ -231,11 +268,13 @@ def main_gpu(args, names):
     for _ in range(args.rounds):
         rows, aware = run_gpu(args.quick, args.sizes, names)
         sweeps.append(rows)
-    results = combine(sweeps, GPU_VARIANTS)
+    results = combine(sweeps, GPU_VARIANTS + [f"ph_{p}" for p in PHASES])
     if rank == 0:
         lines = [title, "CUDA-aware MPI: " + ("yes" if aware else "no (cupy, aware not run)"),
                  f"median of {args.rounds} rounds", gpu_header()]
         lines += [gpu_row_line(r) for r in results]
+        lines += ["", "where a staged call goes (loop10, per op; the handler's own clocks)"]
+        lines += phases_table(results)
         print("\n".join(lines[1:]), flush=True)
         reporting.write(os.path.join(args.out, f"primitives_gpu_np{size}"),
                         dict(meta, cuda_aware=aware), results, "\n".join(lines),

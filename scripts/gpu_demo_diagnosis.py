@@ -12,6 +12,11 @@ in one jitted call), once as do_multistep(., 1) repeated. A difference is
 reported with its field, cells (rows, columns of the rank's block) and
 values; NaN cells are counted. Without a GPU both runs are on the CPU (a
 rehearsal). docs/gpu.md says what it is for.
+
+--empty chooses what the demo's `jnp.empty_like` gives: "as-written"
+(JAX's own: zeros on the CPU; since JAX 0.11 uninitialised memory on the
+GPU), "zeros" (jnp.zeros_like: the workaround) or "nan" (filled with NaN:
+shows on any machine which cells the demo reads without writing them).
 """
 import argparse
 import importlib.util
@@ -29,8 +34,16 @@ import mpicoll  # noqa: E402
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--demo", required=True, help="mpi4jax's examples/shallow_water.py")
 parser.add_argument("--steps", type=int, default=100)
+parser.add_argument("--empty", choices=["as-written", "zeros", "nan"], default="as-written",
+                    help="what the demo's jnp.empty_like gives (default: JAX's own)")
 args = parser.parse_args()
 sys.modules["mpi4jax"] = mpicoll
+if args.empty != "as-written":
+    import jax.numpy as jnp
+    fill = 0.0 if args.empty == "zeros" else float("nan")
+    # the demo calls jnp.empty_like(x) only; it looks the name up when traced
+    jnp.empty_like = lambda x, dtype=None, shape=None, **kw: jnp.full_like(
+        x, fill, dtype=dtype, shape=shape, **kw)
 spec = importlib.util.spec_from_file_location("mpi4jax_shallow_water", args.demo)
 sw = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(sw)
@@ -43,7 +56,7 @@ try:
     GPU = jax.devices("cuda")[0]
 except RuntimeError:      # a rehearsal without a GPU: both runs on the CPU
     GPU = CPU
-tag = os.environ.get("DIAG_TAG", "")
+tag = f'{os.environ.get("DIAG_TAG", "")} empty_like={args.empty}'
 
 
 def log(*a):
@@ -66,8 +79,8 @@ def describe(name, g, c):
     if not bad.any():
         return None
     rows, cols = np.nonzero(bad)
-    return (f"{name}: {bad.sum()} cells differ ({nan.sum()} NaN), rows {sorted(set(rows))[:8]}"
-            f" cols {sorted(set(cols))[:8]}; e.g. gpu {g[rows[0], cols[0]]} cpu {c[rows[0], cols[0]]}")
+    return (f"{name}: {bad.sum()} cells differ ({nan.sum()} NaN), rows {sorted(set(rows.tolist()))[:8]}"
+            f" cols {sorted(set(cols.tolist()))[:8]}; e.g. gpu {g[rows[0], cols[0]]} cpu {c[rows[0], cols[0]]}")
 
 
 t0 = time.time()

@@ -25,6 +25,10 @@ each against a reference computed on the CPU from every rank's input:
   reference;
 * fft3d and halo_exchange against NumPy, the halo exchange's adjoint and
   the gradient through rfft3d/irfft3d against the CPU's;
+* the nonblocking operations (their starts always stage): every start with
+  GPU work before the waits, and requests carried through a `fori_loop`;
+* the transposes through rfft3d/irfft3d (linear_transpose eager and jitted,
+  twice, jvp of vjp) against the CPU's, the communicator working after;
 * the staging buffers are reused, not allocated per call;
 * each path hands MPI the memory it reports: device pointers and no pinned
   buffer on the CUDA-aware path (counted by the handlers), staged calls on
@@ -39,6 +43,7 @@ import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from jax import lax  # noqa: E402
 from mpi4py import MPI  # noqa: E402
 
 import mpicoll  # noqa: E402
@@ -260,6 +265,96 @@ def test_real_fft3d_gradient_matches_cpu(grid, path):
         np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-10, atol=1e-10)
     finally:
         cart.Free()
+
+
+def test_real_fft3d_transposes_match_cpu(path):
+    """The linear maps through rfft3d/irfft3d transposed every way JAX
+    transposes (linear_transpose eager and jitted, transposed twice, the
+    jvp of a vjp) on the GPU equal the same on the CPU; afterwards an
+    operation on the same communicator still gives the right answer."""
+    dims = MPI.Compute_dims(WORLD.size, 2)
+    cart = WORLD.Create_cart(dims, periods=[True, True])
+    try:
+        shape = (6, 4, 6)
+        rng = np.random.default_rng(7)
+        inner = mpicoll.fft.local_slices(shape, cart)
+        whole, weights = rng.normal(size=shape), rng.normal(size=shape)
+        block, w_block = whole[inner], weights[inner]
+
+        def smooth(v):          # real -> real, linear: filter in Fourier space
+            return mpicoll.irfft3d(mpicoll.rfft3d(v, cart) * 0.5, shape[2], cart)
+
+        def results(device):
+            v, w = jax.device_put(block, device), jax.device_put(w_block, device)
+            transpose = jax.linear_transpose(smooth, v)
+            twice = jax.linear_transpose(lambda c: transpose(c)[0], w)
+            jitted = jax.jit(lambda c: transpose(c)[0])
+            loss = lambda u: jnp.sum(w * jnp.sin(smooth(u)))
+            jvp_of_vjp = jax.jvp(lambda u: jax.vjp(loss, u)[1](1.0)[0], (v,), (w,))[1]
+            return {"transpose": transpose(w)[0], "transpose, jit": jitted(w),
+                    "transposed twice": twice(v)[0], "jvp of vjp": jvp_of_vjp}
+
+        got, want = results(GPU), results(CPU)
+        for name, value in got.items():
+            check_on_gpu(value, name)
+            np.testing.assert_allclose(np.asarray(value), np.asarray(want[name]),
+                                       rtol=1e-10, atol=1e-10, err_msg=name)
+        total = mpicoll.allreduce(on_gpu(np.ones(3) * WORLD.rank), MPI.SUM, comm=cart)
+        assert_all_equal({"allreduce after": (total, np.full(3, WORLD.size * (WORLD.size - 1) / 2))})
+    finally:
+        cart.Free()
+
+
+# ------------------------------------------------------------ nonblocking
+
+def test_nonblocking_operations_with_gpu_work_before_the_waits(path):
+    """Every nonblocking start, GPU work, then the waits (eager and jitted):
+    each result equals NumPy's on the gathered inputs and is on the GPU.
+    Starts copy the operand to mpicoll's own host buffer on both paths."""
+    size, rank = WORLD.size, WORLD.rank
+    left, right = (rank - 1) % size, (rank + 1) % size
+    everyone = np.stack([np.arange(size * 6, dtype=np.float64).reshape(size, 6) + 100 * r
+                         for r in range(size)])
+
+    def program(v):
+        requests = [mpicoll.iallreduce(v, MPI.SUM), mpicoll.ialltoall(v),
+                    mpicoll.iallgather(v[0]), mpicoll.ibcast(v, 0),
+                    mpicoll.isendrecv(v, v, left, right), mpicoll.irecv(v, left)]
+        sent = mpicoll.isend(v * 2, right)
+        busy = jnp.sum(jnp.sin(v) @ jnp.cos(v).T)        # between the starts and the waits
+        mpicoll.wait(sent)
+        return mpicoll.waitall(requests), busy
+
+    want = [everyone.sum(axis=0), everyone[:, rank], everyone[:, 0], everyone[0],
+            everyone[left], 2 * everyone[left]]
+    names = ["iallreduce", "ialltoall", "iallgather", "ibcast", "isendrecv", "irecv"]
+    for mode, f in (("eager", program), ("jit", jax.jit(program))):
+        got, busy = f(on_gpu(everyone[rank]))
+        for name, value in zip(names, got):
+            check_on_gpu(value, f"{name}, {mode}")
+        assert_all_equal({f"{name}, {mode}": (value, expected)
+                          for name, value, expected in zip(names, got, want)})
+        assert np.isfinite(float(busy))
+
+
+def test_nonblocking_requests_carried_through_a_loop(path):
+    """A ring shift whose request is carried through a jitted fori_loop,
+    waited and restarted in every iteration: after n iterations each rank
+    holds the value of the rank n + 1 places to its left."""
+    size, rank = WORLD.size, WORLD.rank
+    left, right = (rank - 1) % size, (rank + 1) % size
+    n = 5
+
+    @jax.jit
+    def f(v):
+        def body(i, request):
+            y = mpicoll.wait(request)
+            return mpicoll.isendrecv(y, y, left, right)
+        return mpicoll.wait(lax.fori_loop(0, n, body, mpicoll.isendrecv(v, v, left, right)))
+
+    got = f(on_gpu(np.full(4, float(rank))))
+    check_on_gpu(got, "ring through fori_loop")
+    assert_all_equal({"ring": (got, np.full(4, float((rank - n - 1) % size)))})
 
 
 def test_halo_exchange_matches_numpy(path):

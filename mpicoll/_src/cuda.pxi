@@ -25,6 +25,7 @@
 # `cuda_report` is asked), with the few types and prototypes declared here.
 
 from posix.dlfcn cimport dlopen, dlsym, dlerror, RTLD_NOW, RTLD_LOCAL
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef extern from * nogil:
     """
@@ -173,6 +174,11 @@ cdef int cuda_aware_setting = -1        # MPICOLL_CUDA_AWARE: -1 auto, 0 staging
 # device pointers handed to MPI, or staged through pinned host memory
 cdef long long calls_on_device = 0
 cdef long long calls_staged = 0
+# where a staged call's time goes, summed over calls (nanoseconds): the
+# whole CUDA entry (stream and context lookup included), the copies in with
+# their synchronisation, the CPU handler (MPI), the copies out with theirs
+cdef long long staged_ns[4]
+STAGED_PHASES = ("entry", "copy_in", "handler", "copy_out")
 cdef int mpi_cuda_answer = -2           # -2 not asked yet, -1 this MPI cannot say, else its answer
 
 
@@ -218,7 +224,18 @@ def cuda_report():
             "devices": device_count, "driver_version": driver_version,
             "setting": cuda_aware_setting, "mpi_answer": ask_mpi_cuda_support(),
             "device_pointers": bool(use_device_pointers()),
-            "calls_on_device": calls_on_device, "calls_staged": calls_staged}
+            "calls_on_device": calls_on_device, "calls_staged": calls_staged,
+            "staged_ns": {name: staged_ns[k] for k, name in enumerate(STAGED_PHASES)}}
+
+
+cdef inline long long now_ns() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return <long long>t.tv_sec * 1000000000 + t.tv_nsec
+
+
+cdef inline void add_ns(int phase, long long ns) noexcept nogil:
+    __atomic_add_fetch(&staged_ns[phase], ns, __ATOMIC_RELAXED)
 
 
 # --- local copies inside a body ----------------------------------------------
@@ -455,6 +472,7 @@ cdef XLA_FFI_Error* staged(XLA_FFI_CallFrame* frame, Handler handler,
         host[k].data = buf.data + region_offset[region[k]]
         items[k] = &host[k]
     cdef const char* failed = NULL
+    cdef long long t0 = now_ns(), t1, t2
     for k in range(nargs):
         if region[k] >= 0 and buffer_bytes(device[k]) > 0:
             r = cu.MemcpyDtoHAsync(host[k].data, <CUdeviceptr>device[k].data,
@@ -470,11 +488,15 @@ cdef XLA_FFI_Error* staged(XLA_FFI_CallFrame* frame, Handler handler,
         cu.StreamSynchronize(stream)          # copies already queued end first
     cdef XLA_FFI_Error* err = NULL
     cdef XLA_FFI_CallFrame on_host
+    t1 = now_ns()
+    add_ns(1, t1 - t0)
     if failed == NULL:
         on_host = frame[0]
         on_host.args.args = items
         on_host.rets.rets = &items[nargs]
         err = handler(&on_host)
+        t2 = now_ns()
+        add_ns(2, t2 - t1)
         if err == NULL:
             for k in range(nargs, n):
                 if region[k] >= 0 and buffer_bytes(device[k]) > 0:
@@ -488,6 +510,7 @@ cdef XLA_FFI_Error* staged(XLA_FFI_CallFrame* frame, Handler handler,
             synced = cu.StreamSynchronize(stream)
             if failed == NULL and synced != 0:
                 failed, r = b"cuStreamSynchronize", synced
+            add_ns(3, now_ns() - t2)
     staging_give(buf)
     if err == NULL and failed != NULL:
         return cuda_error(frame.api, failed, r)
@@ -504,6 +527,7 @@ cdef XLA_FFI_Error* on_cuda(XLA_FFI_CallFrame* frame, Handler handler,
         return handler(frame)                 # answered without touching anything
     if not driver_ready():
         return ffi_error(frame.api, XLA_FFI_Error_Code_INTERNAL, driver_problem)
+    cdef long long entered = now_ns()
     cdef XLA_FFI_Stream_Get_Args get
     get.struct_size = XLA_FFI_Stream_Get_Args_STRUCT_SIZE
     get.extension_start = NULL
@@ -525,6 +549,9 @@ cdef XLA_FFI_Error* on_cuda(XLA_FFI_CallFrame* frame, Handler handler,
         err = on_device(frame, handler, stream)
     else:
         err = staged(frame, handler, stream)
+        cu.CtxPopCurrent(&previous)
+        add_ns(0, now_ns() - entered)
+        return err
     cu.CtxPopCurrent(&previous)
     return err
 
