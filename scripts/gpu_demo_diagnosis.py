@@ -83,6 +83,12 @@ def describe(name, g, c):
             f" cols {sorted(set(cols.tolist()))[:8]}; e.g. gpu {g[rows[0], cols[0]]} cpu {c[rows[0], cols[0]]}")
 
 
+def anywhere(diffs):
+    """Whether any rank found a departure: every rank stops the loop at the
+    same step (a rank stepping on alone would wait for its neighbours)."""
+    return comm.allreduce(bool(diffs), op=MPI.LOR)
+
+
 t0 = time.time()
 g, c = initial(GPU), initial(CPU)
 first = None
@@ -102,6 +108,7 @@ for k in range(steps):
     diffs = [d for d in diffs if d]
     if diffs:
         log(f"stepwise: first departure at step {k + 1}: " + "; ".join(diffs[:3]))
+    if anywhere(diffs):
         break
 else:
     log(f"stepwise: {steps} steps agree with the CPU")
@@ -126,6 +133,7 @@ for k in range(steps):
                          for n in sw.ModelState._fields) if d]
     if diffs:
         log(f"do_multistep(1) x {steps}: first departure at step {k + 1}: " + "; ".join(diffs[:3]))
+    if anywhere(diffs):
         break
 else:
     log(f"do_multistep(1) x {steps}: agrees")
