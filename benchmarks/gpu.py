@@ -36,7 +36,8 @@ by hand), staged/(floor+identity) (one jitted call against staging by hand
 plus JAX's dispatch), aware/cupy. Below the table, where a staged call of
 loop10 spends its time, from the CUDA handlers' own clocks: XLA outside the
 handler, the copies in and out with their synchronisations, MPI on the host
-buffers, and the rest of the handler. Written to
+buffers, and the rest of the handler; and what one fori_loop iteration costs
+with no operation in it. Written to
 --out/primitives_gpu_np<P>.txt, .json and .png.
 
 `gpu fft3d`: on P ranks, a global N^3 complex64 array in slabs (comm=None):
@@ -209,6 +210,16 @@ def staged_phases(before, after):
             for p in PHASES}
 
 
+def loop_iteration(x, n, warm):
+    """Seconds one lax.fori_loop iteration costs on x's device with no
+    operation in it (a multiply-add): loops of 100 and 10 iterations, the
+    difference over 90. Part of what loop10 pays per op outside the handler."""
+    body = lambda i, w: w * 1.0001 + 1                    # noqa: E731
+    t10, t100 = (measure(jax_call(jax.jit(lambda v, k=k: lax.fori_loop(0, k, body, v)), x),
+                         n, warm) for k in (10, 100))
+    return (t100 - t10) / 90
+
+
 def phases_table(rows):
     """Per op of loop10: the floor, loop10, what XLA spends outside the
     handler (loop10 - entry), the entry, and within it the copies, MPI and
@@ -265,6 +276,8 @@ def main_gpu(args, names):
     if rank == 0:
         print(title + "\n" + gpu_header(), flush=True)
     sweeps, aware = [], False
+    x = jax.device_put(jnp.ones(2, DTYPE), jax.devices("cuda")[0])
+    per_iteration = loop_iteration(x, 200, 20)
     for _ in range(args.rounds):
         rows, aware = run_gpu(args.quick, args.sizes, names)
         sweeps.append(rows)
@@ -275,6 +288,7 @@ def main_gpu(args, names):
         lines += [gpu_row_line(r) for r in results]
         lines += ["", "where a staged call goes (loop10, per op; the handler's own clocks)"]
         lines += phases_table(results)
+        lines.append(f"a fori_loop iteration with no operation in it: {fmt_time(per_iteration)}")
         print("\n".join(lines[1:]), flush=True)
         reporting.write(os.path.join(args.out, f"primitives_gpu_np{size}"),
                         dict(meta, cuda_aware=aware), results, "\n".join(lines),

@@ -32,7 +32,7 @@ def metadata(comm, **extra):
     from mpi4py import MPI
 
     ranks, cpus = comm.Get_size(), os.cpu_count()
-    library = MPI.Get_library_version().strip()
+    library = MPI.Get_library_version().replace("\0", "").strip()   # Open MPI ends it with NUL
     meta = {
         "command": shlex.join(sys.argv),
         "ranks": ranks,
