@@ -6,6 +6,8 @@ Usage:
     python benchmarks/run.py SUITE --help                      # a suite's options
     python benchmarks/run.py primitives --fresh-process [options]
                             # no mpiexec: starts an MPI job per cell itself
+    python benchmarks/run.py compare --before B*.json --after A*.json [--variant jit1]
+                            # two builds from repeated primitives runs (no MPI)
 
 Suites (each compares mpicoll with the floor it aims at, in the same run;
 benchmarks/README.md says what each measures and shows the committed runs):
@@ -68,6 +70,8 @@ JAX_NATIVE = {"primitives", "spmd"}
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["compare"]:
+        return compare_builds(argv[1:])
     if not argv or argv[0] not in SUITES:
         print(__doc__.split("Options every suite")[0].rstrip())
         asked = argv[:1] in (["-h"], ["--help"])
@@ -154,6 +158,65 @@ def fresh_process(name, argv):
                 "--out", os.path.join(folder, f"round{k}"))
     print(f"-- measured in {time.time() - started:.0f} s", flush=True)
     job(ranks, name, *passed, "--from-cells", folder, "--out", args.out)
+    return 0
+
+
+# --- comparing two builds (compare) ----------------------------------------------
+
+def compare_builds(argv):
+    """Compare two builds of mpicoll from repeated runs of the primitives suite.
+
+    One run of a loaded 2-core machine can differ from the next by up to 2x, so
+    one table before a change and one after prove little. Run the same command
+    several times for each build, alternating (before, after, after, before,
+    ...), and give the JSON files each run wrote:
+
+        python benchmarks/run.py compare --before b1/*.json b2/*.json ... \\
+            --after a1/*.json a2/*.json ... [--variant jit1]
+
+    It prints a Markdown table, one row per operation and size found in every
+    file: the variant's time over the runs of each build (lowest-highest), the
+    ratio of the after median to the before median, and the variant's time
+    divided by mpi4py's of the same run, over the runs of each build (the
+    ratio that the machine's load changes least).
+    """
+    import statistics
+    from reporting import fmt_time
+
+    parser = argparse.ArgumentParser(prog="run.py compare",
+                                     description=compare_builds.__doc__.split("\n\n")[0])
+    parser.add_argument("--before", nargs="+", required=True, help="JSON files of the old build")
+    parser.add_argument("--after", nargs="+", required=True, help="JSON files of the new build")
+    parser.add_argument("--variant", default="jit1", help="the column to compare (default jit1)")
+    args = parser.parse_args(argv)
+
+    def cells(path):
+        with open(path) as f:
+            return {(r["op"], r["bytes"]): r for r in json.load(f)["results"]}
+
+    def spread(values, fmt):
+        return f"{fmt(min(values)).strip()}-{fmt(max(values)).strip()}"
+
+    names = {65536: "64 KiB", 1048576: "1 MiB", 16777216: "16 MiB", 134217728: "128 MiB"}
+    before, after = [cells(p) for p in args.before], [cells(p) for p in args.after]
+    keys = [k for k in before[0] if all(k in run for run in before + after)]
+    v = args.variant
+    ratio = lambda x: f"{x:.2f}x"                       # noqa: E731
+    print(f"{len(before)} runs before, {len(after)} after; column {v}\n")
+    print(f"| op | size | {v} before | {v} after | after / before (medians) "
+          f"| {v} / mpi4py before | {v} / mpi4py after |")
+    print("|---|---|---|---|---|---|---|")
+    for key in keys:
+        if not all(v in run[key] for run in before + after):
+            continue
+        b = [run[key][v] for run in before]
+        a = [run[key][v] for run in after]
+        rb = [run[key][v] / run[key]["mpi4py"] for run in before]
+        ra = [run[key][v] / run[key]["mpi4py"] for run in after]
+        size = names.get(key[1], f"{key[1]} B")
+        print(f"| {key[0]} | {size} | {spread(b, fmt_time)} | {spread(a, fmt_time)} "
+              f"| {statistics.median(a) / statistics.median(b):.2f} "
+              f"| {spread(rb, ratio)} | {spread(ra, ratio)} |")
     return 0
 
 

@@ -638,6 +638,12 @@ cdef XLA_FFI_Error* c_istart_p2p(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* c_wait(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_wait, True)
 
+cdef XLA_FFI_Error* c_istart_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_istart_embedded, True)
+
+cdef XLA_FFI_Error* c_wait_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_wait_embedded, True)
+
 
 def cuda_handlers():
     """Map of FFI target name -> PyCapsule of the CUDA handler; the same
@@ -669,5 +675,7 @@ def cuda_handlers():
         "istart": PyCapsule_New(<void*>c_istart, NULL, NULL),
         "istart_p2p": PyCapsule_New(<void*>c_istart_p2p, NULL, NULL),
         "wait": PyCapsule_New(<void*>c_wait, NULL, NULL),
+        "istart_embedded": PyCapsule_New(<void*>c_istart_embedded, NULL, NULL),
+        "wait_embedded": PyCapsule_New(<void*>c_wait_embedded, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}

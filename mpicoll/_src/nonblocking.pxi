@@ -276,6 +276,27 @@ cdef int32_t publish(Pending* staged) noexcept nogil:
     return handle
 
 
+# Embedded handles. The derivative requests of ops/nonblocking.py (collective
+# `istart_embedded`, `wait_embedded`) carry no handle operand: JAX passes a
+# derivative between a start and its wait only as an array of the result's
+# floating dtype, so the start writes a 16-bit code of its handle into every
+# 2-byte unit of `pending` (whatever XLA then does to the array's layout,
+# every unit still holds it) and the wait reads it back. Code 0 (an array of
+# zeros: JAX's zero cotangent) names nothing pending.
+cdef inline uint16_t embedded_code(int32_t handle) noexcept nogil:
+    return <uint16_t>((((handle >> SLOT_BITS) % 63) + 1) << SLOT_BITS | (handle & (N_SLOTS - 1)))
+
+
+cdef int32_t handle_of_code(uint16_t code) noexcept nogil:
+    """The handle pending in the slot that `code` names, if its code is
+    `code`; else -1 (which `take` finds nowhere)."""
+    cdef int32_t handle
+    mpicoll_nb_lock()
+    handle = requests[code & (N_SLOTS - 1)].handle
+    mpicoll_nb_unlock()
+    return handle if handle != 0 and embedded_code(handle) == code else -1
+
+
 cdef bint take(int32_t handle, Pending* out) noexcept nogil:
     """Take the operation of `handle` out of the table; False if none has it."""
     global pending_count
@@ -449,10 +470,14 @@ cdef int post_blocks(Call* c, Pending* p, MPI_Datatype t, int64_t isz, int64_t b
 
 cdef int istart(Call* c) noexcept nogil:
     """Post the operation and publish it: operands (data[, receive
-    template]); results (handle, pending). `pending` is left unwritten: the
-    wait writes the result over it."""
+    template]); results (handle, pending), or (pending) alone with the
+    handle embedded in it. `pending` is otherwise left unwritten: the wait
+    writes the result over it."""
     cdef int operation = <int>c.attr[ATTR_OPERATION]
     cdef XLA_FFI_Buffer* x = c.args[0]
+    cdef XLA_FFI_Buffer* pend = c.rets[c.nrets - 1]
+    cdef bint embedded = c.nrets == 1
+    cdef int64_t k
     cdef MPI_Datatype t
     cdef MPI_Op op = MPI_OP_NULL
     cdef int64_t isz, nbytes = data_bytes(x)
@@ -465,11 +490,11 @@ cdef int istart(Call* c) noexcept nogil:
         return MPI_ERR_TYPE
     if operation == NB_ALLREDUCE and not reduction(c, x, &op):
         return MPI_ERR_TYPE
-    p.received_bytes = data_bytes(c.rets[1])
+    p.received_bytes = data_bytes(pend)
     cdef int64_t room = p.received_bytes
-    cdef int64_t rsize = item_size(c.rets[1].dtype), rstep = chunk_elements(c, rsize)
-    if operation == NB_SENDRECV and whole_chunk_room(num_elements(c.rets[1]), rstep, rsize):
-        room = (num_elements(c.rets[1]) // rstep + 1) * rstep * rsize
+    cdef int64_t rsize = item_size(pend.dtype), rstep = chunk_elements(c, rsize)
+    if operation == NB_SENDRECV and whole_chunk_room(num_elements(pend), rstep, rsize):
+        room = (num_elements(pend) // rstep + 1) * rstep * rsize
     p.received = take_buffer(room + 1)
     if operation == NB_SENDRECV or operation == NB_ALLTOALL:
         p.sent = take_buffer(nbytes + 1)
@@ -481,7 +506,7 @@ cdef int istart(Call* c) noexcept nogil:
         return MPI_ERR_NO_MEM
     if operation == NB_SENDRECV and <int>c.attr[ATTR_SOURCE] == MPI_PROC_NULL:
         # nothing arrives: the result is the receive template, as MPI leaves it
-        copy_buffer(c.rets[1], c.args[1], p.received_bytes)
+        copy_buffer(pend, c.args[1], p.received_bytes)
         p.received_bytes = 0
     if operation == NB_ALLREDUCE or (operation == NB_BCAST and c.rank == <int>c.attr[ATTR_ROOT]):
         memcpy(p.received, x.data, nbytes)
@@ -509,7 +534,11 @@ cdef int istart(Call* c) noexcept nogil:
                  c.where, c.rank, <int>N_SLOTS)
         c.message = c.text
         return MPI_ERR_OTHER
-    (<int32_t*>c.rets[0].data)[0] = handle
+    if embedded:
+        for k in range(data_bytes(pend) // 2):
+            (<uint16_t*>pend.data)[k] = embedded_code(handle)
+    else:
+        (<int32_t*>c.rets[0].data)[0] = handle
     return MPI_SUCCESS
 
 
@@ -570,13 +599,23 @@ cdef int iwait(Call* c) noexcept nogil:
     """Complete the operation of the handle (operand 0) and write its
     result over `pending` (operand 1, whose memory the result shares where
     XLA allows); handle 0, or a start that receives nothing (its `pending`
-    holds the result already): the result is `pending` itself."""
-    cdef int32_t handle = (<int32_t*>c.args[0].data)[0]
+    holds the result already): the result is `pending` itself. With one
+    operand, `pending` holds the handle's embedded code (code 0: nothing
+    pending, the result is `pending`)."""
+    cdef XLA_FFI_Buffer* pend = c.args[c.nargs - 1]
+    cdef uint16_t code = 0
+    cdef int32_t handle
+    if c.nargs == 1:
+        if data_bytes(pend) >= 2:
+            memcpy(&code, pend.data, 2)
+        handle = 0 if code == 0 else handle_of_code(code)
+    else:
+        handle = (<int32_t*>c.args[0].data)[0]
     cdef XLA_FFI_Buffer* result = c.rets[0]
     cdef Pending p
     cdef int ierr = MPI_SUCCESS, count, i
     if handle == 0:
-        copy_buffer(result, c.args[1], data_bytes(result))
+        copy_buffer(result, pend, data_bytes(result))
         return MPI_SUCCESS
     if not take(handle, &p):
         snprintf(c.text, sizeof(c.text),
@@ -611,6 +650,6 @@ cdef int iwait(Call* c) noexcept nogil:
     if ierr == MPI_SUCCESS and p.received_bytes > 0:
         copy_bytes(result.data, p.received, p.received_bytes)
     elif ierr == MPI_SUCCESS:
-        copy_buffer(result, c.args[1], data_bytes(result))
+        copy_buffer(result, pend, data_bytes(result))
     release(&p)
     return ierr

@@ -81,6 +81,13 @@ cdef XLA_FFI_Error* h_istart_p2p(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* h_wait(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, iwait, 2, 1, b"wait", False)
 
+# derivative requests: the handle embedded in `pending` (nonblocking.pxi)
+cdef XLA_FFI_Error* h_istart_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, istart, 1, 1, b"nonblocking start (derivative)", False)
+
+cdef XLA_FFI_Error* h_wait_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, iwait, 1, 1, b"wait (derivative)", False)
+
 
 def handlers():
     """Map of FFI target name -> PyCapsule of the handler."""
@@ -111,6 +118,8 @@ def handlers():
         "istart": PyCapsule_New(<void*>h_istart, NULL, NULL),
         "istart_p2p": PyCapsule_New(<void*>h_istart_p2p, NULL, NULL),
         "wait": PyCapsule_New(<void*>h_wait, NULL, NULL),
+        "istart_embedded": PyCapsule_New(<void*>h_istart_embedded, NULL, NULL),
+        "wait_embedded": PyCapsule_New(<void*>h_wait_embedded, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}
 

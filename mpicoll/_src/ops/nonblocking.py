@@ -14,11 +14,12 @@ How it is built (docs/design.md, "Nonblocking operations"):
   into. Mathematically the start *is* the operation (``pending`` is its
   value) and `wait_p` is the identity on ``pending``: that is all JAX's
   transformations need to know, so every rule is short.
-* Rules. A start's JVP and transpose are those of the blocking operation
-  (the start communicates at once there: handle 0, "nothing pending"), so
-  derivatives are exact and checked across ranks like the blocking ones; the
-  wait's JVP and transpose are the identity. Batching moves the batch axis
-  into the message, as the blocking ops do.
+* Rules. The derivatives are the blocking operation's. For allreduce SUM,
+  alltoall, allgather and bcast the derivative messages are nonblocking
+  too (derivative requests, below); elsewhere a start's JVP and transpose
+  are those of the blocking operation (the start communicates at once
+  there: handle 0, "nothing pending") and the wait's are the identity.
+  Batching moves the batch axis into the message, as the blocking ops do.
 * Order. Starts and waits carry the MPI effect, so every rank posts and
   completes in program order; the MPI scope hook (`scope.py`) additionally
   pins the computation written between a start and its wait between them
@@ -62,15 +63,17 @@ class Request:
     """
     handle: jax.Array
     pending: jax.Array
-    operation: str
-    comm_handle: int
+    started: "Started"
     result_dtype: object = None      # the dtype the wait returns (half-precision sums run in float32)
     returns_value: bool = True       # False for isend: its wait returns None
     waited: bool = dataclasses.field(default=False, compare=False)
 
+    @property
+    def operation(self):
+        return self.started.operation
+
     def tree_flatten(self):
-        return (self.handle, self.pending), (self.operation, self.comm_handle,
-                                             self.result_dtype, self.returns_value)
+        return (self.handle, self.pending), (self.started, self.result_dtype, self.returns_value)
 
     @classmethod
     def tree_unflatten(cls, aux, children):
@@ -78,6 +81,18 @@ class Request:
 
     def __repr__(self):
         return f"mpicoll.Request({self.operation}, {self.pending.dtype}{list(self.pending.shape)})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Started:
+    """What a start posted, as its wait's static parameter: the wait's
+    derivative rules post the derivative messages of the same operation
+    (or of its transpose) without the start's parameters at hand."""
+    operation: str                   # an OPERATIONS key
+    comm: object                     # the CommParam
+    chunk_bytes: int
+    op: int = 0                      # allreduce: the reduction
+    root: int = 0                    # bcast
 
 
 # ------------------------------------------------------------------ primitives
@@ -109,7 +124,18 @@ istart_p2p_p = mpi_primitive(
 wait_p = mpi_primitive(
     "wait", collective=False, updated_operand=1,     # the result is written over `pending`
     abstract_eval=lambda handle, pending, **_: pending,
-    ffi_attributes=lambda *, comm_handle: dict(comm=comm_handle))
+    ffi_attributes=lambda *, started: dict(comm=started.comm.handle))
+
+# Derivative requests (below, "Nonblocking derivatives"): the start returns
+# only `pending`, with the handle written into it, and the wait reads it
+# from there (nonblocking.pxi, "Embedded handles").
+istart_embedded_p = mpi_primitive(
+    "istart_embedded", abstract_eval=lambda x, **p: _collective_shape(x, **p)[1],
+    ffi_attributes=_collective_attributes)
+wait_embedded_p = mpi_primitive(
+    "wait_embedded", collective=False, updated_operand=0,
+    abstract_eval=lambda pending, **_: pending,
+    ffi_attributes=lambda *, started: dict(comm=started.comm.handle))
 
 START_PRIMITIVES = (istart_p, istart_p2p_p)
 
@@ -149,15 +175,90 @@ def _refuse_one_way(one_way):
             "differentiated code.")
 
 
-def _start_rules(prim, blocking, batch):
-    """JVP and transpose of a start: those of its blocking operation, which
-    runs in its place (handle 0: the wait has nothing left to complete)."""
+# ------------------------------------------------------ derivative requests
+#
+# A collective start's derivative messages are nonblocking too where they
+# can be. The JVP of a start posts the same operation on the tangents (a
+# derivative request) and the JVP of its wait completes it; transposed, the
+# wait posts the transposed operation on the cotangent and the start
+# completes it, so the backward pass overlaps as the forward one does. A
+# derivative request's handle travels inside its `pending`: between two
+# equations JAX passes a derivative only as an array of the value's shape
+# and dtype (nonblocking.pxi, "Embedded handles"). Elsewhere the derivative
+# is the blocking operation's, at the start, and the wait's is the identity:
+# reductions other than SUM (their derivative depends on the values), arrays
+# under 2 bytes (no room for the handle) and point-to-point messages (a
+# blocking sendrecv's derivative messages carry their kind and are answered,
+# docs/design.md; a rank whose partner differentiates the other way would
+# wait forever). Every rank decides alike, from facts that are the same on
+# all ranks (`_nonblocking_derivative`), at the start and at the wait.
+
+def _nonblocking_derivative(started, pending):
+    """Whether `started`'s derivative messages are nonblocking (`pending`:
+    the aval of its result)."""
+    if not jnp.issubdtype(pending.dtype, jnp.inexact) or pending.size * pending.dtype.itemsize < 2:
+        return False
+    if started.operation == "allreduce":
+        return started.op == SUM
+    return started.operation != "sendrecv"
+
+
+def _transposed(started):
+    """The operation whose messages carry the cotangents back: allgather's
+    and bcast's transposes sum (an allreduce; `_finish_transposed` keeps
+    this rank's block, or the root's sum); allreduce SUM and alltoall are
+    their own transposes."""
+    if started.operation in ("allgather", "bcast"):
+        return dataclasses.replace(started, operation="allreduce", op=SUM, root=0)
+    return started
+
+
+def _start_embedded(started, x):
+    """Post `started` on `x` as a derivative request; its `pending`."""
+    return istart_embedded_p.bind(x, operation=started.operation, comm=started.comm,
+                                  chunk_bytes=started.chunk_bytes, op=started.op,
+                                  root=started.root)
+
+
+def _finish_transposed(started, pending):
+    """Complete the transposed operation of `started` posted on a
+    cotangent: the cotangent of the start's operand."""
+    value = wait_embedded_p.bind(ad.instantiate_zeros(pending), started=_transposed(started))
+    comm = started.comm
+    if started.operation == "allgather":
+        return value[comm.rank]
+    if started.operation == "bcast":
+        return value if comm.rank == started.root else jnp.zeros_like(value)
+    return value
+
+
+def _started_of(params):
+    """The `Started` of a start equation's parameters."""
+    if "operation" in params:
+        return Started(params["operation"], params["comm"], params["chunk_bytes"],
+                       op=params["op"], root=params["root"])
+    return Started("sendrecv", params["comm"], params["chunk_bytes"])
+
+
+def _start_rules(prim, blocking):
+    """JVP and transpose of a start: nonblocking where
+    `_nonblocking_derivative` says so, else those of the blocking
+    operation, which runs in its place (handle 0: the wait has nothing left
+    to complete)."""
+    def nonblocking(avals, params):
+        pending = prim.abstract_eval(*avals, **params)[0][1]
+        return _nonblocking_derivative(_started_of(params), pending)
+
     def jvp(primals, tangents, **params):
         if not differentiable(*primals):
             out = prim.bind(*primals, **params)
             return out, [zero_tangent(o) for o in out]
+        tangents = [ad.instantiate_zeros(t) for t in tangents]
+        if nonblocking([jax.typeof(p) for p in primals], params):
+            out = prim.bind(*primals, **params)
+            return out, [zero_tangent(out[0]), istart_embedded_p.bind(*tangents, **params)]
         f = functools.partial(blocking, **params)
-        value, tangent = jax.jvp(f, tuple(primals), tuple(ad.instantiate_zeros(t) for t in tangents))
+        value, tangent = jax.jvp(f, tuple(primals), tuple(tangents))
         handle = jnp.zeros((), jnp.int32)
         return [handle, value], [zero_tangent(handle), tangent]
 
@@ -165,43 +266,89 @@ def _start_rules(prim, blocking, batch):
         _, ct = cts
         avals = [o.aval if ad.is_undefined_primal(o) else jax.typeof(o)
                  for o in operands]
-        f = functools.partial(blocking, **params)
-        # every operand is linear to `linear_transpose`; the caller keeps the
-        # cotangents of those that are undefined here
-        result = jax.linear_transpose(f, *avals)(ad.instantiate_zeros(ct))
+        if nonblocking(avals, params):      # the wait's transpose posted the transposed op
+            result = [_finish_transposed(_started_of(params), ct)]
+        else:
+            f = functools.partial(blocking, **params)
+            # every operand is linear to `linear_transpose`; the caller keeps
+            # the cotangents of those that are undefined here
+            result = jax.linear_transpose(f, *avals)(ad.instantiate_zeros(ct))
         return [r if ad.is_undefined_primal(o) else None for r, o in zip(result, operands)]
 
     ad.primitive_jvps[prim] = jvp
     ad.primitive_transposes[prim] = transpose
-    batching.primitive_batchers[prim] = batch
 
 
-def _collective_batch(args, dims, **params):
-    (x,), (d,) = args, dims
-    operation = params["operation"]
-    if operation == "alltoall":        # blocks stay along axis 0, the batch goes after it
-        x, d = jnp.moveaxis(x, d, 1), 1
-    handle, pending = istart_p.bind(x, **params)
-    return [handle, pending], [None, d + 1 if operation == "allgather" else d]
+def _collective_batch(prim):
+    """The batching rule of a collective start (`istart_p`, or its
+    derivative request): the batch axis moves into the message."""
+    def rule(args, dims, **params):
+        (x,), (d,) = args, dims
+        operation = params["operation"]
+        if operation == "alltoall":        # blocks stay along axis 0, the batch goes after it
+            x, d = jnp.moveaxis(x, d, 1), 1
+        d = d + 1 if operation == "allgather" else d
+        out = prim.bind(x, **params)
+        return (out, [None, d]) if prim.multiple_results else (out, d)
+    return rule
 
 
-def _p2p_batch(args, dims, **params):
-    size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
-    sendbuf, recvbuf = (batching.bdim_at_front(a, d, size) for a, d in zip(args, dims))
-    return istart_p2p_p.bind(sendbuf, recvbuf, **params), [None, 0]
+def _p2p_batch(prim):
+    def rule(args, dims, **params):
+        size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
+        sendbuf, recvbuf = (batching.bdim_at_front(a, d, size) for a, d in zip(args, dims))
+        out = prim.bind(sendbuf, recvbuf, **params)
+        return (out, [None, 0]) if prim.multiple_results else (out, 0)
+    return rule
 
 
-_start_rules(istart_p, _blocking_collective, _collective_batch)
-_start_rules(istart_p2p_p, _blocking_p2p, _p2p_batch)
+_start_rules(istart_p, _blocking_collective)
+_start_rules(istart_p2p_p, _blocking_p2p)
+for _prim, _batch in ((istart_p, _collective_batch), (istart_embedded_p, _collective_batch),
+                      (istart_p2p_p, _p2p_batch)):
+    batching.primitive_batchers[_prim] = _batch(_prim)
 
 
-def _wait_jvp(primals, tangents, **params):
+# A derivative request is linear in its operand; its transpose completes
+# the transposed operation that the wait's transpose posted.
+
+def _embedded_start_jvp(primals, tangents, **params):
+    return (istart_embedded_p.bind(*primals, **params),
+            istart_embedded_p.bind(ad.instantiate_zeros(tangents[0]), **params))
+
+
+def _embedded_start_transpose(ct, x, **params):
+    return [_finish_transposed(_started_of(params), ct)]
+
+
+ad.primitive_jvps[istart_embedded_p] = _embedded_start_jvp
+ad.primitive_transposes[istart_embedded_p] = _embedded_start_transpose
+
+
+def _wait_jvp(primals, tangents, *, started, **params):
     handle, pending = primals
-    return wait_p.bind(handle, pending, **params), tangents[1]
+    out = wait_p.bind(handle, pending, started=started, **params)
+    t_pending = tangents[1]
+    if type(t_pending) is ad.Zero or not _nonblocking_derivative(started, jax.typeof(pending)):
+        return out, t_pending
+    return out, wait_embedded_p.bind(t_pending, started=started)
 
 
-def _wait_transpose(ct, handle, pending, **params):
-    return [None, ad.instantiate_zeros(ct)]
+def _wait_transpose(ct, handle, pending, *, started, **params):
+    aval = pending.aval if ad.is_undefined_primal(pending) else jax.typeof(pending)
+    ct = ad.instantiate_zeros(ct)
+    if _nonblocking_derivative(started, aval):
+        return [None, _start_embedded(_transposed(started), ct)]
+    return [None, ct]
+
+
+def _wait_embedded_jvp(primals, tangents, **params):
+    return (wait_embedded_p.bind(*primals, **params),
+            wait_embedded_p.bind(ad.instantiate_zeros(tangents[0]), **params))
+
+
+def _wait_embedded_transpose(ct, pending, *, started, **params):
+    return [_start_embedded(_transposed(started), ad.instantiate_zeros(ct))]
 
 
 def _wait_batch(args, dims, **params):
@@ -213,17 +360,26 @@ def _wait_batch(args, dims, **params):
     return wait_p.bind(handle, pending, **params), pd
 
 
+def _wait_embedded_batch(args, dims, **params):
+    # every 2-byte unit holds the handle: the batch axis may lie anywhere
+    return wait_embedded_p.bind(*args, **params), dims[0]
+
+
 ad.primitive_jvps[wait_p] = _wait_jvp
 ad.primitive_transposes[wait_p] = _wait_transpose
 batching.primitive_batchers[wait_p] = _wait_batch
+ad.primitive_jvps[wait_embedded_p] = _wait_embedded_jvp
+ad.primitive_transposes[wait_embedded_p] = _wait_embedded_transpose
+batching.primitive_batchers[wait_embedded_p] = _wait_embedded_batch
 
 
 # -------------------------------------------------------------- public starts
 
 def _start(x, operation, comm, *, op=0, root=0, result_dtype=None):
-    handle, pending = istart_p.bind(x, operation=operation, comm=comm,
-                                    chunk_bytes=chunk_bytes_for(x.dtype), op=op, root=root)
-    return Request(handle, pending, operation, comm.handle, result_dtype)
+    params = dict(operation=operation, comm=comm, chunk_bytes=chunk_bytes_for(x.dtype), op=op,
+                  root=root)
+    handle, pending = istart_p.bind(x, **params)
+    return Request(handle, pending, _started_of(params), result_dtype)
 
 
 def iallreduce(x, op, *, comm=None):
@@ -240,8 +396,11 @@ def iallreduce(x, op, *, comm=None):
       bit for bit where MPI's nonblocking reduction adds in the same order
       (every MPI does for 1-2 ranks; tests compare integers at more).
 
-    Gradients: those of ``allreduce`` (docs/differentiation.md); when ``x``
-    carries a derivative the reduction runs at the start, blocking.
+    Gradients: those of ``allreduce`` (docs/differentiation.md). With
+    ``MPI.SUM`` the derivative messages are nonblocking too (the tangent's
+    allreduce between this start and its wait; under ``grad`` the
+    cotangent's between the wait and the start, backwards); with another
+    reduction the derivative runs at the start, blocking.
     ``vmap`` over any axis.
 
     Raises:
@@ -268,7 +427,8 @@ def ialltoall(x, *, comm=None):
     Returns:
       A `Request`; ``wait(request)`` gives ``alltoall(x)``: block ``[s]`` from rank s.
 
-    Gradients: those of ``alltoall`` (its transpose is an alltoall).
+    Gradients: those of ``alltoall`` (its transpose is an alltoall); the
+    derivative messages are nonblocking too, as ``iallreduce``'s with SUM.
 
     Raises:
       ValueError: ``x.shape[0]`` is not the communicator's size.
@@ -283,7 +443,9 @@ def iallgather(x, *, comm=None):
     """Start ``allgather(x)``; ``wait`` returns every rank's ``x`` stacked
     along a new first axis (shape ``(size, *x.shape)``).
 
-    Gradients: those of ``allgather`` (its transpose is a reduce_scatter).
+    Gradients: those of ``allgather`` (its transpose is a reduce_scatter,
+    posted as a nonblocking allreduce of which this rank keeps its block);
+    the derivative messages are nonblocking, as ``iallreduce``'s with SUM.
     """
     comm = resolve_comm(comm)
     return _start(as_array(x, "x"), "allgather", comm)
@@ -293,7 +455,9 @@ def ibcast(x, root, *, comm=None):
     """Start ``bcast(x, root)``; ``wait`` returns root's ``x`` on every rank
     (other ranks' ``x`` gives only shape and dtype).
 
-    Gradients: those of ``bcast`` (its transpose is a reduce(SUM) to root).
+    Gradients: those of ``bcast`` (its transpose is a reduce(SUM) to root,
+    posted as a nonblocking allreduce); the derivative messages are
+    nonblocking, as ``iallreduce``'s with SUM.
     """
     comm = resolve_comm(comm)
     x = as_array(x, "x")
@@ -337,10 +501,10 @@ def _isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=Non
     sendtag = check_tag(sendtag, "sendtag")
     recvtag = check_tag(recvtag, "recvtag")
     chunk = max(chunk_bytes_for(sendbuf.dtype), chunk_bytes_for(recvbuf.dtype))
-    handle, pending = istart_p2p_p.bind(sendbuf, recvbuf, comm=comm, chunk_bytes=chunk,
-                                        source=source, dest=dest, sendtag=sendtag,
-                                        recvtag=recvtag, one_way=one_way)
-    return Request(handle, pending, "sendrecv", comm.handle)
+    params = dict(comm=comm, chunk_bytes=chunk, source=source, dest=dest, sendtag=sendtag,
+                  recvtag=recvtag, one_way=one_way)
+    handle, pending = istart_p2p_p.bind(sendbuf, recvbuf, **params)
+    return Request(handle, pending, _started_of(params))
 
 
 def isend(x, dest, *, tag=0, comm=None):
@@ -401,7 +565,7 @@ def wait(request):
         raise ValueError(f"mpicoll.wait: {request!r} was waited for already; every request "
                          "is waited for exactly once")
     request.waited = True
-    result = wait_p.bind(request.handle, request.pending, comm_handle=request.comm_handle)
+    result = wait_p.bind(request.handle, request.pending, started=request.started)
     if not request.returns_value:
         return None
     if request.result_dtype is not None:
