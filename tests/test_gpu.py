@@ -26,7 +26,9 @@ each against a reference computed on the CPU from every rank's input:
 * fft3d and halo_exchange against NumPy, the halo exchange's adjoint and
   the gradient through rfft3d/irfft3d against the CPU's;
 * the nonblocking operations (their starts always stage): every start with
-  GPU work before the waits, and requests carried through a `fori_loop`;
+  GPU work before the waits, requests carried through a `fori_loop`, and
+  the derivatives of the collective starts (nonblocking derivative
+  requests) against the CPU's;
 * the transposes through rfft3d/irfft3d (linear_transpose eager and jitted,
   twice, jvp of vjp) against the CPU's, the communicator working after;
 * the staging buffers are reused, not allocated per call;
@@ -335,6 +337,35 @@ def test_nonblocking_operations_with_gpu_work_before_the_waits(path):
         assert_all_equal({f"{name}, {mode}": (value, expected)
                           for name, value, expected in zip(names, got, want)})
         assert np.isfinite(float(busy))
+
+
+def test_nonblocking_derivatives_match_cpu(path):
+    """grad and jvp through the collective starts, whose derivative messages
+    are nonblocking (derivative requests: the handle travels inside the
+    tangent or cotangent array, copied to and from the GPU), equal the same
+    derivatives on the CPU."""
+    size = WORLD.size
+    rng = np.random.default_rng(WORLD.rank + 40)
+    x, w = rng.normal(size=(size, 3)), rng.normal(size=(size, size, 3))
+
+    def f(v, weights):
+        a = mpicoll.iallreduce(jnp.sin(v), MPI.SUM)
+        b = mpicoll.ialltoall(v * v)
+        c = mpicoll.iallgather(jnp.cos(v))
+        d = mpicoll.ibcast(v, size - 1)
+        a, b, c, d = mpicoll.waitall([a, b, c, d])
+        return jnp.sum(weights * c) + jnp.sum(a * b * d)
+
+    def derivatives(device):
+        v, weights = jax.device_put(x, device), jax.device_put(w, device)
+        return {"grad": jax.grad(f)(v, weights), "jitted grad": jax.jit(jax.grad(f))(v, weights),
+                "jvp": jax.jvp(lambda u: f(u, weights), (v,), (v * 0.5,))[1]}
+
+    got, want = derivatives(GPU), derivatives(CPU)
+    for name, value in got.items():
+        check_on_gpu(value, name)
+        np.testing.assert_allclose(np.asarray(value), np.asarray(want[name]),
+                                   rtol=1e-10, atol=1e-10, err_msg=name)
 
 
 def test_nonblocking_requests_carried_through_a_loop(path):
