@@ -423,14 +423,21 @@ def nothing_row(row):
             f"{row['difference'] * 1e6:>+10.1f} us{mpi4py}")
 
 
+def over_tcp():
+    """Whether the ranks talk over TCP (scripts/test.sh's settings for MPICH
+    and Open MPI) rather than shared memory."""
+    if os.environ.get("MPIR_CVAR_NOLOCAL") == "1" and os.environ.get("FI_PROVIDER") == "tcp":
+        return True
+    btl = os.environ.get("OMPI_MCA_btl", "")
+    return "tcp" in btl.split(",") and not {"sm", "vader"} & set(btl.split(","))
+
+
 def environment_suffix():
-    suffix = ""
+    suffix = "_openmpi" if MPI.get_vendor()[0] == "Open MPI" else ""
     progress = os.environ.get("MPICOLL_PROGRESS_US", "").strip()
     if progress:
         suffix += f"_progress{progress}"
-    if os.environ.get("MPIR_CVAR_NOLOCAL") == "1" and os.environ.get("FI_PROVIDER") == "tcp":
-        suffix += "_tcp"
-    return suffix
+    return suffix + ("_tcp" if over_tcp() else "")
 
 
 def source_state():
@@ -483,8 +490,8 @@ def main(args):
     log(f"commit {meta['source']['commit']}"
         + (f", uncommitted library changes: {' '.join(f.split()[-1] for f in dirty)}"
            if dirty else "") + f"; {meta['date']}")
-    transport = "TCP (MPIR_CVAR_NOLOCAL=1, ofi tcp)" if environment_suffix().endswith("_tcp") \
-        else "MPICH's default (shared memory)"
+    vendor = MPI.get_vendor()[0]
+    transport = f"{vendor}, " + ("TCP" if over_tcp() else "its default (shared memory)")
     thread = (f"every {progress} us" if progress > 0 and thread_level == MPI.THREAD_MULTIPLE
               else "none")
     log(f"transport: {transport}; mpicoll progress thread: {thread} "
