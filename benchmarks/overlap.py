@@ -1,17 +1,26 @@
 """Nonblocking operations: what overlapping an exchange with computation saves.
 
-Two ranks (exactly). Run:
+Parts 1 and 2 on two ranks (exactly); the stencil part on any number. Run:
 
     ./scripts/mpirun.sh 2 benchmarks/run.py overlap                         # shared memory
+    ./scripts/mpirun.sh 4 benchmarks/run.py overlap --part stencil          # stencil_np4
     MPICOLL_PROGRESS_US=0 ./scripts/mpirun.sh 2 benchmarks/run.py overlap   # no progress thread
     MPIR_CVAR_NOLOCAL=1 MPIR_CVAR_CH4_NETMOD=ofi FI_PROVIDER=tcp \\
         ./scripts/mpirun.sh 2 benchmarks/run.py overlap                     # over TCP
     ./scripts/mpirun.sh 2 benchmarks/run.py overlap --quick                 # smoke test
 
-Each run writes <out>/overlap_np2[_progress<US>][_tcp][_quick].{txt,json}
-(default out: benchmarks/results/overlap); the suffixes come from the
-environment (MPICOLL_PROGRESS_US when set, FI_PROVIDER=tcp with
-MPIR_CVAR_NOLOCAL=1), which the JSON's meta records.
+Each run writes <out>/overlap_np2[_openmpi][_progress<US>][_tcp][_quick].{txt,json}
+(stencil_np<P>... for the stencil part; default out:
+benchmarks/results/overlap); the suffixes come from the MPI and the
+environment (MPICOLL_PROGRESS_US when set; TCP: FI_PROVIDER=tcp with
+MPIR_CVAR_NOLOCAL=1, or Open MPI's OMPI_MCA_btl without shared memory),
+which the JSON's meta records.
+
+Stencil part: 7-point Jacobi steps on an N^3 float32 cube in slabs (one
+halo row on each side, periodic), 20 steps in a jitted fori_loop, blocking
+(two sendrecv, then every row) against nonblocking (two isendrecv, the
+interior rows while the halos travel, then the two rows next to them);
+the two are checked to agree first.
 
 Part 1, "late partner". Rank 1 computes D before it starts its exchange;
 rank 0 has C of computation that does not need the message. One step is:
@@ -423,6 +432,70 @@ def nothing_row(row):
             f"{row['difference'] * 1e6:>+10.1f} us{mpi4py}")
 
 
+# --- the stencil step (--part stencil, any rank count) -----------------------
+
+def stencil_programs(N, cart):
+    """`steps` Jacobi steps of the 7-point average on an N^3 float32 cube in
+    slabs along axis 0 (periodic everywhere; this rank's rows plus one halo
+    row on each side), as two jitted functions: blocking (two sendrecv of a
+    halo row, then every row) and nonblocking (two isendrecv, the interior
+    rows meanwhile, then the two rows next to the halos)."""
+    P = cart.Get_size()
+    n = N // P
+    left, right = cart.Shift(0, 1)
+
+    def rows(u, lo, hi):            # the update of rows lo..hi-1 of u (halo rows at 0, n + 1)
+        c = u[lo:hi]
+        return (u[lo - 1:hi - 1] + u[lo + 1:hi + 1] + jnp.roll(c, 1, 1) + jnp.roll(c, -1, 1)
+                + jnp.roll(c, 1, 2) + jnp.roll(c, -1, 2)) / 6
+
+    def blocking_step(u):
+        below = mpicoll.sendrecv(u[n], u[0], left, right, comm=cart)
+        above = mpicoll.sendrecv(u[1], u[n + 1], right, left, sendtag=1, recvtag=1, comm=cart)
+        u = u.at[0].set(below).at[n + 1].set(above)
+        return u.at[1:n + 1].set(rows(u, 1, n + 1))
+
+    def nonblocking_step(u):
+        below = mpicoll.isendrecv(u[n], u[0], left, right, comm=cart)
+        above = mpicoll.isendrecv(u[1], u[n + 1], right, left, sendtag=1, recvtag=1, comm=cart)
+        middle = rows(u, 2, n)                     # needs no halo
+        u = u.at[0].set(mpicoll.wait(below)).at[n + 1].set(mpicoll.wait(above))
+        return u.at[1:2].set(rows(u, 1, 2)).at[2:n].set(middle).at[n:n + 1].set(rows(u, n, n + 1))
+
+    def looped(step):
+        return jax.jit(lambda u, k: lax.fori_loop(0, k, lambda i, v: step(v), u),
+                       static_argnums=1)
+    return looped(blocking_step), looped(nonblocking_step), n
+
+
+def stencil(sizes, steps, reps):
+    """Per size: seconds per step of each program (slowest rank, median of
+    `reps` calls of `steps` steps) and whether the two agree."""
+    cart = comm.Create_cart([size], periods=[True])
+    out = []
+    try:
+        for N in sizes:
+            blocking, nonblocking, n = stencil_programs(N, cart)
+            rng = np.random.default_rng(rank)
+            u = jnp.asarray(rng.random((n + 2, N, N), dtype=np.float32))
+            same = bool(np.allclose(blocking(u, 3), nonblocking(u, 3), rtol=1e-6, atol=1e-6))
+            row = {"N": N, "rows": n, "agree": bool(timing_comm.allreduce(same, op=MPI.LAND))}
+            for name, f in (("blocking", blocking), ("nonblocking", nonblocking)):
+                f(u, steps).block_until_ready()
+                times = []
+                for _ in range(reps):
+                    timing_comm.Barrier()
+                    t = time.perf_counter()
+                    f(u, steps).block_until_ready()
+                    times.append((time.perf_counter() - t) / steps)
+                row[name] = timing_comm.allreduce(float(np.median(times)), op=MPI.MAX)
+            row["ratio"] = row["nonblocking"] / row["blocking"]
+            out.append(row)
+    finally:
+        cart.Free()
+    return out
+
+
 def over_tcp():
     """Whether the ranks talk over TCP (scripts/test.sh's settings for MPICH
     and Open MPI) rather than shared memory."""
@@ -468,15 +541,18 @@ def add_arguments(parser):
     parser.add_argument("--nothing-sizes", type=int, nargs="+", default=NOTHING_SIZES,
                         metavar="BYTES", help="message sizes of part 2 (default 8 B, 1 MiB, "
                                               "16 MiB; the loop of 100 runs at 8 B only)")
-    parser.add_argument("--part", choices=["1", "2", "both"], default="both",
-                        help="1: late partner, 2: nothing to overlap (default both)")
+    parser.add_argument("--part", choices=["1", "2", "both", "stencil"], default="both",
+                        help="1: late partner, 2: nothing to overlap (default both; 2 ranks); "
+                             "stencil: a Jacobi step with and without overlap (any ranks)")
+    parser.add_argument("--stencil-sizes", type=int, nargs="+", default=[128, 256],
+                        metavar="N", help="cube edges of the stencil part (default 128 256)")
     parser.add_argument("--out", default="benchmarks/results/overlap",
                         help="folder for the outputs")
 
 
 def main(args):
-    if size != 2:
-        raise SystemExit(f"run.py overlap: runs on exactly 2 ranks, not {size}")
+    if size != 2 and args.part != "stencil":
+        raise SystemExit(f"run.py overlap: parts 1 and 2 run on exactly 2 ranks, not {size}")
     log = reporting.Log(rank)
     env = {k: os.environ.get(k) for k in ("MPICOLL_PROGRESS_US", "MPIR_CVAR_NOLOCAL",
                                           "MPIR_CVAR_CH4_NETMOD", "FI_PROVIDER")}
@@ -543,9 +619,24 @@ def main(args):
             results["nothing_to_overlap"].append(row)
             log(nothing_row(row))
 
+    if args.part == "stencil":
+        log("")
+        log(f"Stencil: 7-point Jacobi steps on an N^3 float32 cube in slabs over {size} ranks "
+            f"(one halo row each side, periodic), 20 steps in a fori_loop; seconds per step, "
+            f"slowest rank, median of {3 if args.quick else 10} calls:")
+        log(f"{'N':>6}{'rows/rank':>11}{'blocking':>12}{'nonblocking':>13}{'nb/b':>7}  agree")
+        for row in stencil(args.stencil_sizes if not args.quick else [64], 20,
+                           3 if args.quick else 10):
+            results.setdefault("stencil", []).append(row)
+            log(f"{row['N']:>6}{row['rows']:>11}{fmt_time(row['blocking']):>12}"
+                f"{fmt_time(row['nonblocking']):>13}{row['ratio']:>6.2f}x  {row['agree']}")
+        log("(blocking: two sendrecv of a halo row, then every row; nonblocking: two "
+            "isendrecv, the interior rows meanwhile, then the rows next to the halos)")
+
     log(f"(total {time.perf_counter() - started:.0f} s)")
     if rank == 0:
-        stem = os.path.join(args.out, "overlap_np2" + environment_suffix()
+        name = f"stencil_np{size}" if args.part == "stencil" else "overlap_np2"
+        stem = os.path.join(args.out, name + environment_suffix()
                             + ("_quick" if args.quick else ""))
         reporting.write(stem, meta, results, log.text)
     return 0
