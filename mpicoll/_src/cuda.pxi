@@ -545,14 +545,15 @@ cdef XLA_FFI_Error* on_cuda(XLA_FFI_CallFrame* frame, Handler handler,
         r = cu.CtxPushCurrent(context)
     if r != 0:
         return cuda_error(frame.api, b"cuStreamGetCtx/cuCtxPushCurrent", r)
-    if use_device_pointers() and not half_reduction(frame) and not host_only:
+    cdef bint device_pointers = use_device_pointers() and not half_reduction(frame) \
+        and not host_only
+    if device_pointers:
         err = on_device(frame, handler, stream)
     else:
         err = staged(frame, handler, stream)
-        cu.CtxPopCurrent(&previous)
-        add_ns(0, now_ns() - entered)
-        return err
     cu.CtxPopCurrent(&previous)
+    if not device_pointers:
+        add_ns(0, now_ns() - entered)
     return err
 
 

@@ -534,9 +534,10 @@ cdef int istart(Call* c) noexcept nogil:
                  c.where, c.rank, <int>N_SLOTS)
         c.message = c.text
         return MPI_ERR_OTHER
+    cdef uint16_t code = embedded_code(handle)
     if embedded:
         for k in range(data_bytes(pend) // 2):
-            (<uint16_t*>pend.data)[k] = embedded_code(handle)
+            (<uint16_t*>pend.data)[k] = code
     else:
         (<int32_t*>c.rets[0].data)[0] = handle
     return MPI_SUCCESS
@@ -621,7 +622,7 @@ cdef int iwait(Call* c) noexcept nogil:
         snprintf(c.text, sizeof(c.text),
                  "mpicoll: wait on rank %d: request %d is not pending in this process "
                  "(it was waited for already, or started in another process)", c.rank,
-                 <int>handle)
+                 <int>(handle if c.nargs == 2 else code))
         c.message = c.text
         return MPI_ERR_OTHER
     c.where = p.where

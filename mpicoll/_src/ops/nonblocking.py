@@ -94,6 +94,12 @@ class Started:
     op: int = 0                      # allreduce: the reduction
     root: int = 0                    # bcast
 
+    def collective_params(self):
+        """The parameters of a collective start of this operation (the
+        inverse of `_started_of`)."""
+        return dict(operation=self.operation, comm=self.comm, chunk_bytes=self.chunk_bytes,
+                    op=self.op, root=self.root)
+
 
 # ------------------------------------------------------------------ primitives
 
@@ -215,9 +221,7 @@ def _transposed(started):
 
 def _start_embedded(started, x):
     """Post `started` on `x` as a derivative request; its `pending`."""
-    return istart_embedded_p.bind(x, operation=started.operation, comm=started.comm,
-                                  chunk_bytes=started.chunk_bytes, op=started.op,
-                                  root=started.root)
+    return istart_embedded_p.bind(x, **started.collective_params())
 
 
 def _finish_transposed(started, pending):
@@ -293,20 +297,17 @@ def _collective_batch(prim):
     return rule
 
 
-def _p2p_batch(prim):
-    def rule(args, dims, **params):
-        size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
-        sendbuf, recvbuf = (batching.bdim_at_front(a, d, size) for a, d in zip(args, dims))
-        out = prim.bind(sendbuf, recvbuf, **params)
-        return (out, [None, 0]) if prim.multiple_results else (out, 0)
-    return rule
+def _p2p_batch(args, dims, **params):
+    size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
+    sendbuf, recvbuf = (batching.bdim_at_front(a, d, size) for a, d in zip(args, dims))
+    return istart_p2p_p.bind(sendbuf, recvbuf, **params), [None, 0]
 
 
 _start_rules(istart_p, _blocking_collective)
 _start_rules(istart_p2p_p, _blocking_p2p)
-for _prim, _batch in ((istart_p, _collective_batch), (istart_embedded_p, _collective_batch),
-                      (istart_p2p_p, _p2p_batch)):
-    batching.primitive_batchers[_prim] = _batch(_prim)
+batching.primitive_batchers[istart_p] = _collective_batch(istart_p)
+batching.primitive_batchers[istart_embedded_p] = _collective_batch(istart_embedded_p)
+batching.primitive_batchers[istart_p2p_p] = _p2p_batch
 
 
 # A derivative request is linear in its operand; its transpose completes
