@@ -114,6 +114,20 @@ def check_on_gpu(result, what):
     assert result.devices() == {GPU}, f"{what}: result on {result.devices()}, not {GPU}"
 
 
+def assert_close_everywhere(cases, rtol=1e-10, atol=1e-10):
+    """`cases`: {name: (result, expected)}; each result on the GPU and close
+    to the expected one. The verdict is combined across the ranks (call it
+    after the test's last collective operation)."""
+    failures = []
+    for name, (got, want) in cases.items():
+        if got.devices() != {GPU}:
+            failures.append(f"{name}: result on {got.devices()}, not {GPU}")
+        elif not np.allclose(np.asarray(got), np.asarray(want), rtol=rtol, atol=atol):
+            failures.append(f"{name}: got\n{np.asarray(got)}\nwant\n{np.asarray(want)}")
+    failures = [f"rank {r}: {f}" for r, fs in enumerate(WORLD.allgather(failures)) for f in fs]
+    assert not failures, "\n".join(failures)
+
+
 @pytest.mark.parametrize("mode", ["eager", "jit", "donated"])
 @pytest.mark.parametrize("op", OPS, ids=repr)
 def test_values(op, mode, path):
@@ -297,12 +311,10 @@ def test_real_fft3d_transposes_match_cpu(path):
                     "transposed twice": twice(v)[0], "jvp of vjp": jvp_of_vjp}
 
         got, want = results(GPU), results(CPU)
-        for name, value in got.items():
-            check_on_gpu(value, name)
-            np.testing.assert_allclose(np.asarray(value), np.asarray(want[name]),
-                                       rtol=1e-10, atol=1e-10, err_msg=name)
         total = mpicoll.allreduce(on_gpu(np.ones(3) * WORLD.rank), MPI.SUM, comm=cart)
-        assert_all_equal({"allreduce after": (total, np.full(3, WORLD.size * (WORLD.size - 1) / 2))})
+        assert_close_everywhere({name: (value, want[name]) for name, value in got.items()})
+        assert_all_equal({"allreduce after": (total, np.full(3, WORLD.size * (WORLD.size - 1) / 2))},
+                         comm=WORLD)
     finally:
         cart.Free()
 
@@ -330,13 +342,19 @@ def test_nonblocking_operations_with_gpu_work_before_the_waits(path):
     want = [everyone.sum(axis=0), everyone[:, rank], everyone[:, 0], everyone[0],
             everyone[left], 2 * everyone[left]]
     names = ["iallreduce", "ialltoall", "iallgather", "ibcast", "isendrecv", "irecv"]
+    cases, placed = {}, []
     for mode, f in (("eager", program), ("jit", jax.jit(program))):
         got, busy = f(on_gpu(everyone[rank]))
-        for name, value in zip(names, got):
-            check_on_gpu(value, f"{name}, {mode}")
-        assert_all_equal({f"{name}, {mode}": (value, expected)
-                          for name, value, expected in zip(names, got, want)})
-        assert np.isfinite(float(busy))
+        placed += [f"{name}, {mode}: on {value.devices()}" for name, value in zip(names, got)
+                   if value.devices() != {GPU}]
+        cases.update({f"{name}, {mode}": (value, expected)
+                      for name, value, expected in zip(names, got, want)})
+        cases[f"the work in between, {mode}, is finite"] = (np.isfinite(np.asarray(busy)),
+                                                           np.array(True))
+    cases["results not on the GPU: " + ("; ".join(placed) or "none")] = (np.array(len(placed)),
+                                                                        np.array(0))
+    assert_all_equal({k: (np.asarray(v), np.asarray(e)) for k, (v, e) in cases.items()},
+                     comm=WORLD)
 
 
 def test_nonblocking_derivatives_match_cpu(path):
@@ -362,10 +380,7 @@ def test_nonblocking_derivatives_match_cpu(path):
                 "jvp": jax.jvp(lambda u: f(u, weights), (v,), (v * 0.5,))[1]}
 
     got, want = derivatives(GPU), derivatives(CPU)
-    for name, value in got.items():
-        check_on_gpu(value, name)
-        np.testing.assert_allclose(np.asarray(value), np.asarray(want[name]),
-                                   rtol=1e-10, atol=1e-10, err_msg=name)
+    assert_close_everywhere({name: (value, want[name]) for name, value in got.items()})
 
 
 def test_nonblocking_requests_carried_through_a_loop(path):
@@ -384,8 +399,9 @@ def test_nonblocking_requests_carried_through_a_loop(path):
         return mpicoll.wait(lax.fori_loop(0, n, body, mpicoll.isendrecv(v, v, left, right)))
 
     got = f(on_gpu(np.full(4, float(rank))))
-    check_on_gpu(got, "ring through fori_loop")
-    assert_all_equal({"ring": (got, np.full(4, float((rank - n - 1) % size)))})
+    assert_all_equal({"ring": (got, np.full(4, float((rank - n - 1) % size))),
+                      "on the GPU": (np.array(got.devices() == {GPU}), np.array(True))},
+                     comm=WORLD)
 
 
 def test_halo_exchange_matches_numpy(path):

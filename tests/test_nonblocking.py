@@ -1125,11 +1125,14 @@ def test_which_derivative_messages_are_nonblocking(comm, name):
             problems.append(f"{what}: {names}")
         if not nonblocking and (embedded or not blocking):
             problems.append(f"{what} should use blocking derivatives: {names}")
-    assert not problems, problems
     blocking_f = lambda v: jnp.sum(jnp.sin(_blocking_of(name, v, comm)) ** 2)  # noqa: E731
-    assert_all_close({"grad": (jax.grad(f)(x), jax.grad(blocking_f)(x)),
-                      "jitted grad": (jax.jit(jax.grad(f))(x), jax.grad(blocking_f)(x))}, comm)
-    assert_all_equal(follow_up(comm), comm=comm)
+    cases = {"grad": (jax.grad(f)(x), jax.grad(blocking_f)(x)),
+             "jitted grad": (jax.jit(jax.grad(f))(x), jax.grad(blocking_f)(x))}
+    after = follow_up(comm)
+    problems = [f"rank {r}: {p}" for r, ps in enumerate(comm.allgather(problems)) for p in ps]
+    assert not problems, problems
+    assert_all_close(cases, comm)
+    assert_all_equal(after, comm=comm)
 
 
 def _blocking_of(name, v, c):
@@ -1145,13 +1148,14 @@ def _blocking_of(name, v, c):
 def test_vmap_of_grad_with_derivative_requests(comm, name):
     """vmap of grad (the derivative requests batched: alltoall's batch axis
     lies after its blocks, allgather's after the rank axis) equals the grads
-    of each example one by one."""
+    of the blocking operation, example by example."""
     start, _ = DERIVATIVE_PATHS[name]
     xs = jnp.asarray(random_floats(comm, (3, 4), 31))
     f = lambda v: jnp.sum(jnp.sin(mpicoll.wait(start(v, comm))) ** 2)      # noqa: E731
     batched = jax.vmap(jax.grad(f))(xs)
     jitted = jax.jit(jax.vmap(jax.grad(f)))(xs)
-    one_by_one = jnp.stack([jax.grad(f)(v) for v in xs])
+    blocking_f = lambda v: jnp.sum(jnp.sin(_blocking_of(name, v, comm)) ** 2)  # noqa: E731
+    one_by_one = jnp.stack([jax.grad(blocking_f)(v) for v in xs])
     assert_all_close({"vmap of grad": (batched, one_by_one),
                       "jitted": (jitted, one_by_one)}, comm)
     assert_all_equal(follow_up(comm), comm=comm)
@@ -1160,9 +1164,10 @@ def test_vmap_of_grad_with_derivative_requests(comm, name):
 def test_custom_linear_solve_with_nonblocking_operations(comm):
     """lax.custom_linear_solve of A = I + C * (sum over ranks), whose matvec
     and exact solve (A^-1 = I - C / (1 + C P) * (sum over ranks)) each wait
-    for an iallreduce: its gradient transposes the solve (derivative
-    requests posted at the wait, completed at the start) and equals serial
-    JAX's on the gathered arrays."""
+    for an iallreduce. Not declared symmetric: its transpose_solve is
+    jax.linear_transpose of the solve, so the gradient transposes the
+    nonblocking operations (the wait posts the transposed allreduce, the
+    start completes it). Against serial JAX on the gathered arrays."""
     C, P = 0.25, comm.size
     b = jnp.asarray(random_floats(comm, (3,), 32))
     w = jnp.asarray(1.0 + comm.rank + random_floats(comm, (3,), 33))
@@ -1170,12 +1175,16 @@ def test_custom_linear_solve_with_nonblocking_operations(comm):
     matvec = lambda v: v + C * total(v)                                       # noqa: E731
     solve = lambda _, v: v - C / (1 + C * P) * total(v)                      # noqa: E731
 
+    def transpose_solve(_, v):
+        return jax.linear_transpose(lambda u: solve(None, u), v)(v)[0]
+
     def loss(rhs):
-        x = lax.custom_linear_solve(matvec, rhs, solve, symmetric=True)
+        x = lax.custom_linear_solve(matvec, rhs, solve, transpose_solve)
         return jnp.sum(w * x ** 2)
 
     grad = jax.grad(loss)(b)
     jitted = jax.jit(jax.grad(loss))(b)
+    transposes = _primitives(jax.make_jaxpr(jax.grad(loss))(b).jaxpr)
     bs, ws = (jnp.asarray(gather_global(comm, a)) for a in (b, w))
 
     def serial_loss(rhs):
@@ -1184,5 +1193,7 @@ def test_custom_linear_solve_with_nonblocking_operations(comm):
         return jnp.sum(ws * x ** 2)
 
     serial = jax.grad(serial_loss)(bs)[comm.rank]
+    after = follow_up(comm)
     assert_all_close({"grad": (grad, serial), "jitted grad": (jitted, serial)}, comm)
-    assert_all_equal(follow_up(comm), comm=comm)
+    assert_all_equal({"derivative requests in the gradient": (
+        np.array("mpi_istart_embedded" in transposes), np.array(True)), **after}, comm=comm)
