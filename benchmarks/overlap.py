@@ -86,7 +86,7 @@ from jax import lax
 from mpi4py import MPI
 
 import reporting   # benchmarks/reporting.py: the shared output
-from reporting import fmt_time
+from reporting import fmt_bytes, fmt_time
 import timing      # benchmarks/timing.py: the shared method
 
 import mpicoll
@@ -400,11 +400,6 @@ COLUMNS = {"mpicoll_blocking": "mpicoll b", "mpicoll_nonblocking": "mpicoll nb",
            "mpicoll_as_written": "as written", "work": "C (r0)", "work_rank1": "D (r1)"}
 
 
-def size_name(nbytes):
-    return f"{nbytes >> 20} MiB" if nbytes >= 1 << 20 else f"{nbytes >> 10} KiB" \
-        if nbytes >= 1024 else f"{nbytes} B"
-
-
 def late_header():
     return (f"{'size':<8}" + "".join(f"{COLUMNS[v]:>12}" for v in VARIANTS + ["work_rank1"])
             + f"{'floor':>7}{'mpicoll nb/b':>14}{'mpi4py nb/b':>13}{'nb/as written':>15}"
@@ -413,7 +408,7 @@ def late_header():
 
 def late_row(row):
     cells = "".join(f"{fmt_time(row[v]):>12}" for v in VARIANTS + ["work_rank1"])
-    return (f"{size_name(row['bytes']):<8}{cells}{row['floor_ratio']:>6.2f}x"
+    return (f"{fmt_bytes(row['bytes']):<8}{cells}{row['floor_ratio']:>6.2f}x"
             f"{row['mpicoll_ratio']:>13.2f}x"
             f"{row['mpi4py_ratio']:>12.2f}x{row['as_written_ratio']:>14.2f}x{row['goal']:>5.1f}x "
             + ("met" if row["mpicoll_ratio"] <= row["goal"] else "NOT MET"))
@@ -427,7 +422,7 @@ def nothing_header():
 def nothing_row(row):
     mpi4py = "".join(f"{fmt_time(row[v]):>12}" if v in row else f"{'':>12}"
                      for v in ("mpi4py_blocking", "mpi4py_nonblocking"))
-    return (f"{row['op']:<11}{size_name(row['bytes']):<8}{row['how']:<10}"
+    return (f"{row['op']:<11}{fmt_bytes(row['bytes']):<8}{row['how']:<10}"
             f"{fmt_time(row['blocking']):>12}{fmt_time(row['nonblocking']):>12}"
             f"{row['difference'] * 1e6:>+10.1f} us{mpi4py}")
 

@@ -99,7 +99,7 @@ from jax import lax
 from mpi4py import MPI
 
 import reporting   # benchmarks/reporting.py: the shared output
-from reporting import fmt_time
+from reporting import fmt_time, fmt_bytes as human
 import timing      # benchmarks/timing.py: the shared method
 
 import mpicoll
@@ -483,13 +483,6 @@ def header_lines():
             f"{'- identity':>{EXTRA}}{'jit1/xla_mem':>{EXTRA}}{'jit1 faults':>{EXTRA}}{native}",
             " " * (OPCOL + SIZECOL) + units + f"{'us':>{EXTRA}}{'us':>{EXTRA}}"
             f"{'':>{EXTRA}}{'per call':>{EXTRA}}"]
-
-
-def human(nbytes):
-    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if nbytes >= scale and nbytes % scale == 0:
-            return f"{nbytes // scale} {unit}"
-    return f"{nbytes} B"     # also sizes rounded to whole blocks, e.g. 65532 B at 3 ranks
 
 
 def row_line(row):

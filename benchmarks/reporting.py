@@ -62,6 +62,15 @@ def title(what, meta):
     return f"{what}: {p} rank{'s' if p != 1 else ''}{crowded}, jax {meta['jax']}, {meta['mpi']}"
 
 
+def fmt_bytes(nbytes):
+    """A message size: "64 KiB", "16 MiB", or bytes where it is not a whole
+    number of KiB (e.g. 65532 B: a size rounded to whole blocks)."""
+    for unit, scale in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if nbytes >= scale and nbytes % scale == 0:
+            return f"{nbytes // scale} {unit}"
+    return f"{nbytes} B"
+
+
 def fmt_time(seconds):
     """A time in µs below a millisecond, else in ms; 11 characters wide."""
     if seconds < 1e-3:

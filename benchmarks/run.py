@@ -181,7 +181,7 @@ def compare_builds(argv):
     ratio that the machine's load changes least).
     """
     import statistics
-    from reporting import fmt_time
+    from reporting import fmt_bytes, fmt_time
 
     parser = argparse.ArgumentParser(prog="run.py compare",
                                      description=compare_builds.__doc__.split("\n\n")[0])
@@ -197,7 +197,6 @@ def compare_builds(argv):
     def spread(values, fmt):
         return f"{fmt(min(values)).strip()}-{fmt(max(values)).strip()}"
 
-    names = {65536: "64 KiB", 1048576: "1 MiB", 16777216: "16 MiB", 134217728: "128 MiB"}
     before, after = [cells(p) for p in args.before], [cells(p) for p in args.after]
     keys = [k for k in before[0] if all(k in run for run in before + after)]
     v = args.variant
@@ -213,7 +212,7 @@ def compare_builds(argv):
         a = [run[key][v] for run in after]
         rb = [run[key][v] / run[key]["mpi4py"] for run in before]
         ra = [run[key][v] / run[key]["mpi4py"] for run in after]
-        size = names.get(key[1], f"{key[1]} B")
+        size = fmt_bytes(key[1])
         print(f"| {key[0]} | {size} | {spread(b, fmt_time)} | {spread(a, fmt_time)} "
               f"| {statistics.median(a) / statistics.median(b):.2f} "
               f"| {spread(rb, ratio)} | {spread(ra, ratio)} |")
