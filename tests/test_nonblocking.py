@@ -851,6 +851,21 @@ def test_wait_on_something_else_raises_type_error(request_):
 
 
 @UP_TO_TWO_RANKS
+def test_waiting_for_the_tangent_of_a_request_raises(comm):
+    """A Request returned from the function given to jax.jvp has a tangent
+    whose pending array carries a derivative request, not values: waiting
+    for it raises TypeError at once, on every rank, and the primal request
+    still gives its result; nothing is left pending."""
+    x = jnp.arange(4.0, dtype=jnp.float32) + comm.rank
+    primal, tangent = jax.jvp(lambda v: mpicoll.iallreduce(v, MPI.SUM, comm=comm), (x,), (x,))
+    with pytest.raises(TypeError, match="tangent or cotangent of a request"):
+        mpicoll.wait(tangent)
+    total = sum(np.arange(4.0) + r for r in range(comm.size))
+    assert_all_equal({"primal": (mpicoll.wait(primal), total.astype(np.float32)),
+                      **follow_up(comm)}, comm=comm)
+
+
+@UP_TO_TWO_RANKS
 def test_argument_errors(comm):
     P = comm.size
     x = jnp.ones((P, 3))

@@ -550,7 +550,8 @@ def wait(request):
       The blocking operation's result (None for ``isend``).
 
     Raises:
-      TypeError: ``request`` is not a Request.
+      TypeError: ``request`` is not a Request, or is the tangent of one (a
+        Request returned from a function given to ``jax.jvp``).
       ValueError: the request was waited for already.
       At run time, as XLA's error (JAX raises it as ``JaxRuntimeError``, or
         as ``ValueError`` for some dispatch paths): the request is not
@@ -562,6 +563,14 @@ def wait(request):
     if not isinstance(request, Request):
         raise TypeError(f"mpicoll.wait: request must be an mpicoll.Request (from isend, irecv, "
                         f"isendrecv, iallreduce, ...), got {type(request).__name__}")
+    if request.handle.dtype == jax.dtypes.float0:
+        if _nonblocking_derivative(request.started, jax.typeof(request.pending)):
+            # its derivative request is pending: complete it, so nothing is left behind
+            wait_embedded_p.bind(request.pending, started=request.started)
+        raise TypeError("mpicoll.wait: this Request is the tangent or cotangent of a request "
+                        "(a Request returned from the function given to jax.jvp, vjp, ...); "
+                        "wait for requests inside the differentiated function and return "
+                        "their results")
     if request.waited:
         raise ValueError(f"mpicoll.wait: {request!r} was waited for already; every request "
                          "is waited for exactly once")
