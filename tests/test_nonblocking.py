@@ -502,9 +502,16 @@ class Nonblocking:
             return mpicoll.iallgather(x, comm=self.comm)
         if kind == "bcast":
             return mpicoll.ibcast(x, args[0], comm=self.comm)
+        if kind == "one-way ring":       # irecv from the left, then isend to the right
+            return (mpicoll.irecv(args[0], self.left, comm=self.comm),
+                    mpicoll.isend(x, self.right, comm=self.comm))
+        if kind == "chain":
+            return mpicoll.isendrecv(x, args[0], *chain(self.comm), comm=self.comm)
         return mpicoll.isendrecv(x, args[0], self.left, self.right, comm=self.comm)  # ring
 
     def wait(self, request):
+        if isinstance(request, tuple):   # the one-way ring: the send first
+            return value_of(reversed(request))
         return mpicoll.wait(request)
 
 
@@ -526,7 +533,9 @@ class Serial:
             return jnp.broadcast_to(xs[None], (P,) + xs.shape)
         if kind == "bcast":
             return jnp.broadcast_to(xs[args[0]], xs.shape)
-        return jnp.roll(xs, 1, axis=0)                                   # ring
+        if kind == "chain":              # rank 0 keeps its template
+            return jnp.concatenate([args[0][:1], xs[:-1]])
+        return jnp.roll(xs, 1, axis=0)                                   # the rings
 
     def wait(self, value):
         return value
@@ -539,6 +548,20 @@ def one(kind, *args):
 
 def _ring(ops, x):
     return ops.wait(ops.start("sendrecv", x, jnp.zeros_like(x)))
+
+
+def _one_way_ring(ops, x):
+    """irecv from the left, isend to the right, then the waits (the send's
+    first): as blocking messages, in program order, every rank would receive
+    first, and transposed, in reverse order, every rank would receive the
+    cotangent first."""
+    return ops.wait(ops.start("one-way ring", x, 0 * x))
+
+
+def _chain(ops, x):
+    """A shift without wrap-around: the first rank receives nothing and
+    keeps its template (3 x, so its cotangent shows), the last sends nothing."""
+    return ops.wait(ops.start("chain", x, 3 * x))
 
 
 def _mixed(ops, x):
@@ -573,6 +596,7 @@ LINEAR_PROGRAMS = {
     "ibcast root 0": (one("bcast", 0), lambda P: (4,), small_ints),
     "ibcast last root": (one("bcast", -1), lambda P: (4,), small_ints),
     "isendrecv ring": (_ring, lambda P: (4,), small_ints),
+    "isendrecv chain": (_chain, lambda P: (2, 3), small_ints),
 }
 
 
@@ -637,6 +661,8 @@ def _nonlinear(name):
                 "ialltoall": ("alltoall",), "iallgather": ("allgather",)}.get(name)
         if name == "isendrecv ring":
             y = ops.wait(ops.start("sendrecv", x * x, jnp.cos(x)))
+        elif name == "irecv, isend ring":
+            y = ops.wait(ops.start("one-way ring", x * x, jnp.cos(x)))
         elif name == "ibcast":
             y = ops.wait(ops.start("bcast", jnp.sin(x) * x, ops.size - 1))
         else:
@@ -646,7 +672,7 @@ def _nonlinear(name):
 
 
 @pytest.mark.parametrize("name", ["iallreduce SUM", "iallreduce MAX", "ialltoall", "iallgather",
-                                  "ibcast", "isendrecv ring", "mixed"])
+                                  "ibcast", "isendrecv ring", "irecv, isend ring", "mixed"])
 def test_grad_of_nonlinear_programs_against_serial(comm, name):
     """jax.grad of this rank's loss (weights differ between ranks) equals
     component `rank` of the serial gradient of the sum of all ranks' losses;
@@ -1032,40 +1058,59 @@ def test_large_exchange_waited_for_after_a_long_computation(comm, jit):
     assert_all_close({"the computation": (b, reference)}, comm)
 
 
-# ------------------------------------------- derivatives of one-way messages
+# ------------------------------------------------ derivatives of isend and irecv
 
-def test_isend_and_irecv_refuse_derivatives_instead_of_hanging(comm):
-    """Every rank posts irecv from the left, then isend to the right: safe
-    nonblocking, but their blocking derivative messages would have every
-    rank receive first. They raise on every rank, at trace time, and the
-    communicator works afterwards."""
-    left, right = ring(comm)
-    x = jnp.arange(4.0) + comm.rank
-
-    def f(v):
-        received = mpicoll.irecv(v, left)
-        sent = mpicoll.isend(2 * v, right)
-        mpicoll.wait(sent)
-        return (mpicoll.wait(received) ** 2).sum()
-
-    failures = []
-    for name, transform in (("grad", jax.grad(f)),
-                            ("linear_transpose", lambda v: jax.linear_transpose(
-                                lambda u: mpicoll.wait(mpicoll.irecv(u, left)), v)(v))):
+def test_isend_and_irecv_derivatives_in_an_order_that_needs_nonblocking_messages(comm):
+    """Every rank posts irecv from the left, then isend to the right, and
+    waits for the send first. As blocking messages in program order (a JVP)
+    or in reverse order (a transpose) every rank would receive first and
+    wait forever; the derivative messages are nonblocking too. jvp, vjp,
+    grad (eager and jitted), linear_transpose (eager and jitted) against
+    serial JAX; then a backward pass transformed again (transposed twice,
+    jvp of a vjp, vmap of grad) raises NotImplementedError naming isendrecv
+    on every rank, as blocking send/recv do, and the communicator works."""
+    ops = Nonblocking(comm)
+    x, t = small_ints(comm, (4,), 40), small_ints(comm, (4,), 41)
+    ct = small_ints(comm, (4,), 42)
+    f = lambda v: _one_way_ring(ops, v)                              # noqa: E731
+    xs, ts, cts = (jnp.asarray(gather_global(comm, a)) for a in (x, t, ct))
+    _, tangent = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))
+    (pulled,) = jax.vjp(f, jnp.asarray(x))[1](jnp.asarray(ct))
+    loss = lambda v: jnp.vdot(jnp.asarray(ct), f(v))               # noqa: E731
+    tangent_map = lambda u: jax.jvp(f, (jnp.asarray(x),), (u,))[1]  # noqa: E731
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    cases = {"jvp": (tangent, np.roll(ts, 1, axis=0)[comm.rank]),
+             "vjp": (pulled, np.roll(cts, -1, axis=0)[comm.rank]),
+             "grad": (jax.grad(loss)(jnp.asarray(x)), np.roll(cts, -1, axis=0)[comm.rank]),
+             "jitted grad": (jax.jit(jax.grad(loss))(jnp.asarray(x)),
+                             np.roll(cts, -1, axis=0)[comm.rank]),
+             "linear_transpose": (jax.linear_transpose(tangent_map, spec)(jnp.asarray(ct))[0],
+                                  np.roll(cts, -1, axis=0)[comm.rank]),
+             "jitted linear_transpose": (
+                 jax.jit(jax.linear_transpose(tangent_map, spec))(jnp.asarray(ct))[0],
+                 np.roll(cts, -1, axis=0)[comm.rank])}
+    out = jax.eval_shape(f, jnp.asarray(x))
+    pullback = lambda c: jax.vjp(f, jnp.asarray(x))[1](c)[0]       # noqa: E731
+    again = {
+        "transposed twice": lambda: jax.linear_transpose(
+            jax.linear_transpose(tangent_map, spec), out)((jnp.asarray(t),)),
+        "jvp of vjp": lambda: jax.jvp(pullback, (jnp.asarray(ct),), (jnp.asarray(ct),)),
+        "vmap of grad": lambda: jax.vmap(jax.grad(loss))(jnp.stack([jnp.asarray(x)] * 2))}
+    problems = []
+    for name, transform in again.items():
         try:
-            transform(x)
-            failures.append(f"{name} did not raise")
+            transform()
+            problems.append(f"{name} did not raise")
         except NotImplementedError as exc:
             if "isendrecv" not in str(exc):
-                failures.append(f"{name}: the message does not name the fix: {exc}")
-    # the plain program runs, and equals the blocking one
-    expected = ((2 * (jnp.arange(4.0) + left)) ** 2).sum()
-    if float(f(x)) != float(expected):
-        failures.append(f"value {f(x)} != {expected}")
-    failures = [f"rank {r}: {f}" for r, fs in enumerate(comm.allgather(failures)) for f in fs]
-    assert not failures, "\n".join(failures)
-    assert_all_equal(follow_up(comm), comm=comm)
+                problems.append(f"{name}: the message does not name isendrecv: {exc}")
+    after = follow_up(comm)
+    problems = [f"rank {r}: {p}" for r, ps in enumerate(comm.allgather(problems)) for p in ps]
+    assert not problems, "\n".join(problems)
+    assert_all_equal({**cases, **after}, comm=comm)
 
+
+# ------------------------------------------- transposes with constant templates
 
 def test_isendrecv_transpose_with_a_constant_template(comm):
     """linear_transpose of an isendrecv whose receive template is a constant
@@ -1114,19 +1159,19 @@ DERIVATIVE_PATHS = {
     "ialltoall": (lambda v, c: mpicoll.ialltoall(jnp.tile(v, (c.size, 1)), comm=c), True),
     "iallgather": (lambda v, c: mpicoll.iallgather(v, comm=c), True),
     "ibcast": (lambda v, c: mpicoll.ibcast(v, c.size - 1, comm=c), True),
-    # blocking derivatives: a reduction other than SUM, point-to-point messages
+    "isendrecv ring": (lambda v, c: mpicoll.isendrecv(v, v, *ring(c), comm=c), True),
+    # blocking derivatives: a reduction other than SUM
     "iallreduce MAX": (lambda v, c: mpicoll.iallreduce(v, MPI.MAX, comm=c), False),
-    "isendrecv ring": (lambda v, c: mpicoll.isendrecv(v, v, *ring(c), comm=c), False),
 }
 
 
 @pytest.mark.parametrize("name", list(DERIVATIVE_PATHS))
 def test_which_derivative_messages_are_nonblocking(comm, name):
-    """The JVP of a collective start posts a derivative request that its
-    wait completes, and grad's backward pass posts the transposed operation
-    at the wait and completes it at the start: no blocking MPI operation in
-    either program. The others keep their blocking operation's derivatives.
-    Gradients against the blocking operation's."""
+    """The JVP of a start posts a derivative request that its wait
+    completes, and grad's backward pass posts the transposed operation at
+    the wait and completes it at the start: no blocking MPI operation in
+    either program. A reduction other than SUM keeps its blocking
+    operation's derivatives. Gradients against the blocking operation's."""
     start, nonblocking = DERIVATIVE_PATHS[name]
     x = jnp.asarray(random_floats(comm, (4,), 30))
     f = lambda v: jnp.sum(jnp.sin(mpicoll.wait(start(v, comm))) ** 2)      # noqa: E731
@@ -1134,7 +1179,7 @@ def test_which_derivative_messages_are_nonblocking(comm, name):
              "grad": _primitives(jax.make_jaxpr(jax.grad(f))(x).jaxpr)}
     problems = []
     for what, names in kinds.items():
-        embedded = [n for n in names if n.endswith("_embedded")]
+        embedded = [n for n in names if "_embedded" in n]
         blocking = [n for n in names if not n.startswith(("mpi_istart", "mpi_wait"))]
         if nonblocking and (blocking or len(embedded) != 2):
             problems.append(f"{what}: {names}")

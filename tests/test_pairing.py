@@ -129,14 +129,19 @@ def jvp(f):
 JIT = pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
 
 
-@JIT
-def test_constant_template_under_grad_raises_on_both_ranks(jit):
-    errors = run_case(send_constant_template, grad, jit)
+def assert_both_raised_for_a_constant_template(errors):
+    """Rank 1 received a differentiated message into a constant template,
+    rank 0 got its notice; the watchers finished."""
     assert_raised(errors[1], SENDER_MESSAGE)
     assert "on rank 1 with rank 0 (tag 3)" in errors[1], errors[1]
     assert_raised(errors[0], NOTICE_MESSAGE)
     assert "on rank 0 with rank 1 (tag 3)" in errors[0], errors[0]
     assert all(e is None for e in errors[2:]), errors
+
+
+@JIT
+def test_constant_template_under_grad_raises_on_both_ranks(jit):
+    assert_both_raised_for_a_constant_template(run_case(send_constant_template, grad, jit))
 
 
 @JIT
@@ -217,6 +222,98 @@ def test_reverse_over_reverse_through_send_recv_raises_on_both_ranks(jit):
     errors = run_case(program, second_order, jit, tag=4)
     assert_raised(errors[0], "backward pass of send/recv cannot itself be differentiated")
     assert_raised(errors[1], "backward pass of send/recv cannot itself be differentiated")
+
+
+# --- nonblocking messages ------------------------------------------------------
+#
+# isend, irecv and isendrecv keep the message kinds (nonblocking_p2p.pxi):
+# the same pairings, with either side (or both) nonblocking, fail alike, on
+# the same ranks, with the same messages, and leave nothing in flight.
+
+STYLES = pytest.mark.parametrize("style", ["nonblocking send", "nonblocking receive",
+                                           "both nonblocking"])
+
+
+def send_in(style, x, dest, tag, comm):
+    if style in ("nonblocking send", "both nonblocking"):
+        assert mpicoll.wait(mpicoll.isend(x, dest, tag=tag, comm=comm)) is None
+    else:
+        mpicoll.send(x, dest, tag=tag, comm=comm)
+
+
+def recv_in(style, template, source, tag, comm):
+    if style in ("nonblocking receive", "both nonblocking"):
+        return mpicoll.wait(mpicoll.irecv(template, source, tag=tag, comm=comm))
+    return mpicoll.recv(template, source, tag=tag, comm=comm)
+
+
+def pair_program(style, data, template):
+    """Rank 0 sends data(x) to rank 1 (tag 3), which receives into
+    template(x); every rank's loss is sum(y * x) (rank 0: sum(x))."""
+    def program(x, comm):
+        if comm.rank == 0:
+            send_in(style, data(x), 1, 3, comm)
+            return jnp.sum(x)
+        if comm.rank == 1:
+            return jnp.sum(recv_in(style, template(x), 0, 3, comm) * x)
+        return jnp.sum(x)
+    return program
+
+
+@JIT
+@STYLES
+@pytest.mark.parametrize("transform", [grad, jvp], ids=["grad", "jvp"])
+def test_nonblocking_constant_template_raises_on_both_ranks(style, transform, jit):
+    program = pair_program(style, lambda x: 2 * x, lambda x: jnp.zeros(3))
+    assert_both_raised_for_a_constant_template(run_case(program, transform, jit))
+
+
+@JIT
+@STYLES
+@pytest.mark.parametrize("transform", [grad, jvp], ids=["grad", "jvp"])
+def test_nonblocking_constant_data_raises_on_the_differentiating_receiver(style, transform,
+                                                                         jit):
+    program = pair_program(style, lambda x: jnp.ones(3), lambda x: x)
+    errors = run_case(program, transform, jit)
+    assert_raised(errors[1], RECEIVER_MESSAGE)
+    assert errors[0] is None, errors[0]
+
+
+@JIT
+@pytest.mark.parametrize("transform", [grad, jvp], ids=["grad", "jvp"])
+@pytest.mark.parametrize("nonblocking_rank", [0, 1, None], ids=["rank 0", "rank 1", "both"])
+def test_isendrecv_differentiated_on_one_side_raises_on_both(nonblocking_rank, transform,
+                                                            jit):
+    def program(x, comm):
+        if comm.rank < 2:
+            data = x if comm.rank == 0 else jnp.ones(3)
+            template = x if comm.rank == 0 else jnp.zeros(3)
+            peer = 1 - comm.rank
+            if nonblocking_rank in (None, comm.rank):
+                y = mpicoll.wait(mpicoll.isendrecv(data, template, peer, peer, comm=comm))
+            else:
+                y = mpicoll.sendrecv(data, template, peer, peer, comm=comm)
+            return jnp.sum(y * y)
+        return jnp.sum(x)
+
+    errors = run_case(program, transform, jit, tag=0)
+    assert_raised(errors[0], RECEIVER_MESSAGE)
+    assert_raised(errors[1], SENDER_MESSAGE)
+
+
+@JIT
+@STYLES
+def test_nonblocking_agreeing_ranks_have_the_serial_gradient(style, jit):
+    """As test_agreeing_ranks_still_differentiate, with either side or both
+    nonblocking: rank 1's gradient is 2 x_0, rank 0's 1 + 2 x_1."""
+    world = MPI.COMM_WORLD
+    program = pair_program(style, lambda x: 2 * x, lambda x: jnp.zeros(3) + 0 * x)
+    x = jnp.arange(1.0, 4.0) + world.rank
+    f = jax.grad(lambda v: program(v, world))
+    g = np.asarray(jax.block_until_ready((jax.jit(f) if jit else f)(x)))
+    xs = world.allgather(np.asarray(x))
+    expected = {0: 1 + 2 * xs[1], 1: 2 * xs[0]}.get(world.rank, np.ones(3))
+    np.testing.assert_array_equal(g, expected)
 
 
 # --- rooted sends: bcast, scatter, scatterv ----------------------------------

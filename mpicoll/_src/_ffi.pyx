@@ -27,6 +27,8 @@ concept:
   derivative_checks.pxi  every rank differentiates a collective, or all raise
   nonblocking.pxi        starts that return a request handle, the wait, and
                          the progress thread
+  nonblocking_p2p.pxi    nonblocking messages: kinds, answers, derivative
+                         requests that hold their sends back
 
   registration.pxi       one XLA handler per operation, the handler table
   mpi_library.pxi        which MPI this module was built with and calls
@@ -64,6 +66,7 @@ include "halo.pxi"
 include "point_to_point.pxi"
 include "derivative_checks.pxi"
 include "nonblocking.pxi"
+include "nonblocking_p2p.pxi"
 
 include "registration.pxi"
 include "mpi_library.pxi"

@@ -645,6 +645,12 @@ cdef XLA_FFI_Error* c_istart_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* c_wait_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
     return on_cuda(f, h_wait_embedded, True)
 
+cdef XLA_FFI_Error* c_istart_p2p_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_istart_p2p_embedded, True)
+
+cdef XLA_FFI_Error* c_wait_embedded_pair(XLA_FFI_CallFrame* f) noexcept nogil:
+    return on_cuda(f, h_wait_embedded_pair, True)
+
 
 def cuda_handlers():
     """Map of FFI target name -> PyCapsule of the CUDA handler; the same
@@ -678,5 +684,7 @@ def cuda_handlers():
         "wait": PyCapsule_New(<void*>c_wait, NULL, NULL),
         "istart_embedded": PyCapsule_New(<void*>c_istart_embedded, NULL, NULL),
         "wait_embedded": PyCapsule_New(<void*>c_wait_embedded, NULL, NULL),
+        "istart_p2p_embedded": PyCapsule_New(<void*>c_istart_p2p_embedded, NULL, NULL),
+        "wait_embedded_pair": PyCapsule_New(<void*>c_wait_embedded_pair, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}

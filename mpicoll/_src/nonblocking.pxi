@@ -73,6 +73,25 @@ cdef enum:
     IDLE_US = 1000              # how often the idle progress thread looks
 
 
+ctypedef struct P2P:
+    # a point-to-point request's messages (nonblocking_p2p.pxi)
+    bint active                 # this is a point-to-point request
+    int kind                    # the message kind of its sends and receives
+    int source, dest            # MPI_PROC_NULL where it does not receive / send
+    int sendtag, recvtag        # user tags
+    MPI_Datatype stype
+    int64_t nsend, sstep, ssize # elements sent, per chunk message, element size
+    int64_t rchunk              # elements per chunk message received
+    int nrecv                   # its receives are reqs[0 .. nrecv)
+    bint sends_posted           # False while `link` holds them back
+    int32_t link                # the start whose answer must be KIND_ACK first (0: none)
+    bint answer_due, answered   # a differentiated receive answers once it matched
+    bint reply_due              # a differentiated send is answered
+    int reply                   # 0 until then, KIND_ACK or KIND_NOTICE
+    int paired                  # MPI_SUCCESS or how the kinds disagree (PAIRING_*)
+    int failed                  # the first MPI error a test saw (the wait reports it)
+
+
 ctypedef struct Pending:
     int32_t handle              # 0: the slot is free
     bint done                   # the progress thread saw every request complete
@@ -89,6 +108,8 @@ ctypedef struct Pending:
     MPI_Comm comm
     int rank, size, peer, tag   # for error messages
     const char* where
+    bint taken                  # a wait has it (the slot keeps `handle` and `reply`)
+    P2P msg                     # point to point: kinds, answers (nonblocking_p2p.pxi)
 
 
 cdef Pending requests[N_SLOTS]
@@ -139,7 +160,11 @@ cdef void* progress_main(void* arg) noexcept nogil:
             continue
         for i in range(N_SLOTS):
             p = &requests[i]
-            if p.handle != 0 and not p.done and p.nreqs > 0:
+            if p.handle == 0 or p.taken or p.done:
+                continue
+            if p.msg.active:
+                p2p_advance(p, True)
+            elif p.nreqs > 0:
                 flag = 0
                 if MPI_Testall(p.nreqs, p.reqs, &flag, p.statuses) == MPI_SUCCESS and flag:
                     p.done = True
@@ -259,7 +284,7 @@ cdef void release(Pending* p) noexcept nogil:
 cdef int32_t publish(Pending* staged) noexcept nogil:
     """Put a posted operation into a free slot; its handle, or 0 if all
     N_SLOTS are in use."""
-    global next_use, pending_count
+    global next_use, pending_count, p2p_attention
     cdef int32_t handle = 0
     cdef int k, slot
     mpicoll_nb_lock()
@@ -271,6 +296,8 @@ cdef int32_t publish(Pending* staged) noexcept nogil:
             requests[slot] = staged[0]
             requests[slot].handle = handle
             pending_count += 1
+            if staged.msg.active and needs_attention(staged):
+                p2p_attention += 1
             break
     mpicoll_nb_unlock()
     return handle
@@ -298,18 +325,36 @@ cdef int32_t handle_of_code(uint16_t code) noexcept nogil:
 
 
 cdef bint take(int32_t handle, Pending* out) noexcept nogil:
-    """Take the operation of `handle` out of the table; False if none has it."""
-    global pending_count
+    """Take the operation of `handle` out of the table for its wait; False
+    if none has it. The slot stays marked (`taken`, with the handle and the
+    answer to its send) until `untake`: a derivative request held back by
+    it (`gate_open`) must not take it for waited while the answer is still
+    awaited, and the progress thread leaves it alone."""
+    global pending_count, p2p_attention
     cdef Pending* p = &requests[handle & (N_SLOTS - 1)]
     cdef bint found = False
     mpicoll_nb_lock()
-    if handle != 0 and p.handle == handle:
+    if handle != 0 and p.handle == handle and not p.taken:
         out[0] = p[0]
+        if p.msg.active and needs_attention(p):
+            p2p_attention -= 1
         memset(p, 0, sizeof(Pending))
-        pending_count -= 1
+        p.handle, p.taken = handle, True
+        p.msg.reply_due, p.msg.reply = out.msg.reply_due, out.msg.reply
         found = True
     mpicoll_nb_unlock()
     return found
+
+
+cdef void untake(int32_t handle) noexcept nogil:
+    """The wait of `handle` is over: free its slot."""
+    global pending_count
+    cdef Pending* p = &requests[handle & (N_SLOTS - 1)]
+    mpicoll_nb_lock()
+    if p.handle == handle and p.taken:
+        memset(p, 0, sizeof(Pending))
+        pending_count -= 1
+    mpicoll_nb_unlock()
 
 
 cdef bint add_request(Pending* p, int expected) noexcept nogil:
@@ -358,55 +403,6 @@ cdef inline bint whole_chunk_room(int64_t n, int64_t step, int64_t isz) noexcept
     small (a low chunk limit), so that a chunked message meeting an
     unchunked receive is recognised too."""
     return n >= step or step * isz <= WHOLE_CHUNK_ROOM_MAX
-
-
-cdef int post_sendrecv(Call* c, Pending* p) noexcept nogil:
-    """Isend the operand's copy to `dest` and Irecv from `source`, each as
-    the chunk messages the blocking sendrecv's protocol sends (a message of
-    n >= chunk elements is n // chunk + 1 messages, the last one short), so
-    a blocking `recv` receives an `isend` and an `irecv` a blocking `send`.
-    The receive must be exactly the size sent: a different size is an
-    error at the wait. Receives are posted first."""
-    cdef int dest = <int>c.attr[ATTR_DEST], source = <int>c.attr[ATTR_SOURCE]
-    cdef int peer, tag
-    cdef int64_t n, start, count, messages, k, isz, step
-    cdef int ierr, side
-    cdef char* buf
-    cdef MPI_Datatype t
-    for side in range(2):                 # 0: the receive, 1: the send
-        buf = p.received if side == 0 else p.sent
-        peer = source if side == 0 else dest
-        tag = <int>c.attr[ATTR_RECVTAG if side == 0 else ATTR_SENDTAG] * KIND_SPAN
-        if peer == MPI_PROC_NULL:
-            continue
-        if not datatype(c, c.rets[1] if side == 0 else c.args[0], &t, &isz):
-            return MPI_ERR_TYPE
-        if side == 0:
-            p.rtype, p.rtag = t, tag
-        n = num_elements(c.rets[1] if side == 0 else c.args[0])
-        step = chunk_elements(c, isz)
-        messages = n // step + 1 if n >= step else 1
-        if side == 0 and whole_chunk_room(n, step, isz):
-            p.rstep = step
-        for k in range(messages):
-            start = k * step
-            count = min(step, n - start) if n >= step else n
-            if not add_request(p, <int>count if side == 0 else -1):
-                return MPI_ERR_NO_MEM
-            if side == 0:
-                # a chunked receive has room for a whole chunk in each
-                # piece, so a message of another size ends early or goes on
-                # (`chunked_receives`) instead of being truncated
-                ierr = MPI_Irecv(buf + start * isz, <int>(step if p.rstep else count), t,
-                                 peer, tag, c.comm, &p.reqs[p.nreqs - 1])
-            else:
-                ierr = MPI_Isend(buf + start * isz, <int>count, t, peer, tag, c.comm,
-                                 &p.reqs[p.nreqs - 1])
-            if ierr != MPI_SUCCESS:
-                return ierr
-    p.peer = source if source != MPI_PROC_NULL else dest
-    p.tag = <int>c.attr[ATTR_RECVTAG if source != MPI_PROC_NULL else ATTR_SENDTAG]
-    return MPI_SUCCESS
 
 
 cdef int post_elementwise(Call* c, Pending* p, MPI_Datatype t, int64_t isz, MPI_Op op,
@@ -470,12 +466,16 @@ cdef int post_blocks(Call* c, Pending* p, MPI_Datatype t, int64_t isz, int64_t b
 
 cdef int istart(Call* c) noexcept nogil:
     """Post the operation and publish it: operands (data[, receive
-    template]); results (handle, pending), or (pending) alone with the
-    handle embedded in it. `pending` is otherwise left unwritten: the wait
-    writes the result over it."""
+    template[, the start whose answer a derivative request waits for]]);
+    results (handle, pending), or (pending) alone with the handle embedded
+    in it. `pending` is otherwise left unwritten: the wait writes the result
+    over it. (A point-to-point derivative request's `pending` may stand for
+    what it sends rather than what it receives: nonblocking_p2p.pxi.)"""
     cdef int operation = <int>c.attr[ATTR_OPERATION]
     cdef XLA_FFI_Buffer* x = c.args[0]
     cdef XLA_FFI_Buffer* pend = c.rets[c.nrets - 1]
+    # what a point-to-point start receives: its template's shape
+    cdef XLA_FFI_Buffer* into = c.args[1] if operation == NB_SENDRECV else pend
     cdef bint embedded = c.nrets == 1
     cdef int64_t k
     cdef MPI_Datatype t
@@ -490,11 +490,11 @@ cdef int istart(Call* c) noexcept nogil:
         return MPI_ERR_TYPE
     if operation == NB_ALLREDUCE and not reduction(c, x, &op):
         return MPI_ERR_TYPE
-    p.received_bytes = data_bytes(pend)
+    p.received_bytes = data_bytes(into)
     cdef int64_t room = p.received_bytes
-    cdef int64_t rsize = item_size(pend.dtype), rstep = chunk_elements(c, rsize)
-    if operation == NB_SENDRECV and whole_chunk_room(num_elements(pend), rstep, rsize):
-        room = (num_elements(pend) // rstep + 1) * rstep * rsize
+    cdef int64_t rsize = item_size(into.dtype), rstep = chunk_elements(c, rsize)
+    if operation == NB_SENDRECV and whole_chunk_room(num_elements(into), rstep, rsize):
+        room = (num_elements(into) // rstep + 1) * rstep * rsize
     p.received = take_buffer(room + 1)
     if operation == NB_SENDRECV or operation == NB_ALLTOALL:
         p.sent = take_buffer(nbytes + 1)
@@ -506,15 +506,18 @@ cdef int istart(Call* c) noexcept nogil:
         return MPI_ERR_NO_MEM
     if operation == NB_SENDRECV and <int>c.attr[ATTR_SOURCE] == MPI_PROC_NULL:
         # nothing arrives: the result is the receive template, as MPI leaves it
-        copy_buffer(pend, c.args[1], p.received_bytes)
-        p.received_bytes = 0
+        if embedded:           # `pending` gets the code: the wait copies it back
+            memcpy(p.received, into.data, p.received_bytes)
+        else:
+            copy_buffer(pend, into, p.received_bytes)
+            p.received_bytes = 0
     if operation == NB_ALLREDUCE or (operation == NB_BCAST and c.rank == <int>c.attr[ATTR_ROOT]):
         memcpy(p.received, x.data, nbytes)
     elif operation == NB_ALLGATHER:
         memcpy(p.received + c.rank * nbytes, x.data, nbytes)
 
     if operation == NB_SENDRECV:
-        ierr = post_sendrecv(c, &p)
+        ierr = post_p2p(c, &p)
     elif operation == NB_ALLREDUCE or operation == NB_BCAST:
         ierr = post_elementwise(c, &p, t, isz, op, operation == NB_ALLREDUCE)
     else:
@@ -544,33 +547,29 @@ cdef int istart(Call* c) noexcept nogil:
 
 
 cdef int chunked_receives(Pending* p) noexcept nogil:
-    """Complete a point-to-point operation whose receive is chunked, also
-    when the message has another size than expected: the receives in order
-    (MPI matches them in order), the remaining ones cancelled after a short
-    chunk ended the message early, the rest of a longer message received
-    and dropped; then the sends. The sizes are checked by the caller."""
-    cdef int i, count = 0, ierr = MPI_SUCCESS
-    cdef int nrecv = 0
+    """Complete a point-to-point operation's chunked receive, also when the
+    message has another size than expected: the receives in order (MPI
+    matches them in order; some may have completed already), the remaining
+    ones cancelled after a short chunk ended the message early, the rest of
+    a longer message received and dropped. The sizes are checked by the
+    caller."""
+    cdef int i, count = 0, last = -1, ierr = MPI_SUCCESS
     cdef MPI_Message msg
     cdef MPI_Status st
-    while nrecv < p.nreqs and p.expected[nrecv] >= 0:
-        nrecv += 1
-    if not p.done:
-        for i in range(nrecv):
-            if p.reqs[i] == MPI_REQUEST_NULL:       # cancelled: the message ended before
-                p.statuses[i].MPI_ERROR = MPI_SUCCESS
-                continue
+    for i in range(p.msg.nrecv):
+        if p.expected[i] == -2:                 # cancelled: the message ended before
+            continue
+        if p.reqs[i] != MPI_REQUEST_NULL:
             ierr = MPI_Wait(&p.reqs[i], &p.statuses[i])
             if ierr != MPI_SUCCESS:
                 return ierr
-            MPI_Get_count(&p.statuses[i], p.rtype, &count)
-            if count < p.rstep and i < nrecv - 1:   # the last chunk came early
-                cancel_receives(p, i + 1, nrecv)
-        if p.nreqs > nrecv:
-            ierr = MPI_Waitall(p.nreqs - nrecv, p.reqs + nrecv, p.statuses + nrecv)
-            if ierr != MPI_SUCCESS:
-                return ierr
-    MPI_Get_count(&p.statuses[nrecv - 1], p.rtype, &count)
+        last = i
+        MPI_Get_count(&p.statuses[i], p.rtype, &count)
+        if count < p.rstep and i < p.msg.nrecv - 1:   # the last chunk came early
+            cancel_receives(p, i + 1, p.msg.nrecv)
+    if last < 0:
+        return MPI_SUCCESS
+    MPI_Get_count(&p.statuses[last], p.rtype, &count)
     while count == p.rstep:        # the last receive got a whole chunk: more follow
         ierr = MPI_Mprobe(p.peer, p.rtag, p.comm, &msg, &st)
         if ierr == MPI_SUCCESS:
@@ -602,7 +601,9 @@ cdef int iwait(Call* c) noexcept nogil:
     XLA allows); handle 0, or a start that receives nothing (its `pending`
     holds the result already): the result is `pending` itself. With one
     operand, `pending` holds the handle's embedded code (code 0: nothing
-    pending, the result is `pending`)."""
+    pending, a zero derivative). A second result (a point-to-point
+    derivative request that stands for what it sends) gets the data sent
+    where it went nowhere, zeros elsewhere."""
     cdef XLA_FFI_Buffer* pend = c.args[c.nargs - 1]
     cdef uint16_t code = 0
     cdef int32_t handle
@@ -614,9 +615,14 @@ cdef int iwait(Call* c) noexcept nogil:
         handle = (<int32_t*>c.args[0].data)[0]
     cdef XLA_FFI_Buffer* result = c.rets[0]
     cdef Pending p
-    cdef int ierr = MPI_SUCCESS, count, i
+    cdef int i, ierr = MPI_SUCCESS
     if handle == 0:
-        copy_buffer(result, pend, data_bytes(result))
+        if data_bytes(result) == data_bytes(pend):
+            copy_buffer(result, pend, data_bytes(result))
+        else:
+            memset(result.data, 0, data_bytes(result))
+        if c.nrets == 2:
+            memset(c.rets[1].data, 0, data_bytes(c.rets[1]))
         return MPI_SUCCESS
     if not take(handle, &p):
         snprintf(c.text, sizeof(c.text),
@@ -626,31 +632,35 @@ cdef int iwait(Call* c) noexcept nogil:
         c.message = c.text
         return MPI_ERR_OTHER
     c.where = p.where
-    if p.rstep > 0:
-        ierr = chunked_receives(&p)
+    if p.msg.active:
+        ierr = complete_p2p(&p, handle)
+        if ierr == MPI_SUCCESS and p.msg.paired == MPI_SUCCESS and p.rstep > 0:
+            ierr = chunked_receives(&p)
+        if ierr == MPI_SUCCESS:
+            ierr = wait_each(&p)
+        if ierr == MPI_SUCCESS:
+            ierr = p2p_outcome(c, &p)
     elif not p.done and p.nreqs > 0:
         ierr = MPI_Waitall(p.nreqs, p.reqs, p.statuses)
-    if ierr == MPI_SUCCESS:
-        for i in range(p.nreqs):
-            if p.expected[i] >= 0:
-                MPI_Get_count(&p.statuses[i], p.rtype, &count)
-                if count != p.expected[i]:
-                    snprintf(c.text, sizeof(c.text),
-                             "mpicoll: %s on rank %d: the message from rank %d (tag %d) has "
-                             "another size than the receive expects (a nonblocking receive "
-                             "needs exactly the size sent)", p.where, p.rank, p.peer, p.tag)
-                    c.message = c.text
-                    ierr = MPI_ERR_OTHER
+        if ierr == MPI_ERR_IN_STATUS:
+            for i in range(p.nreqs):
+                if p.statuses[i].MPI_ERROR != MPI_SUCCESS and \
+                        p.statuses[i].MPI_ERROR != MPI_ERR_PENDING:
+                    ierr = p.statuses[i].MPI_ERROR
                     break
-    elif ierr == MPI_ERR_IN_STATUS:
-        for i in range(p.nreqs):
-            if p.statuses[i].MPI_ERROR != MPI_SUCCESS and p.statuses[i].MPI_ERROR != MPI_ERR_PENDING:
-                ierr = p.statuses[i].MPI_ERROR
-                break
+    if ierr != MPI_SUCCESS:
         cancel_posted(&p)
-    if ierr == MPI_SUCCESS and p.received_bytes > 0:
+        if p.msg.active:
+            abandon_held_back(handle, p.msg.reply)
+    elif p.received_bytes > 0:
         copy_bytes(result.data, p.received, p.received_bytes)
-    elif ierr == MPI_SUCCESS:
+    else:
         copy_buffer(result, pend, data_bytes(result))
+    if ierr == MPI_SUCCESS and c.nrets == 2:
+        if p.msg.dest == MPI_PROC_NULL:
+            memcpy(c.rets[1].data, p.sent, data_bytes(c.rets[1]))
+        else:
+            memset(c.rets[1].data, 0, data_bytes(c.rets[1]))
+    untake(handle)
     release(&p)
     return ierr

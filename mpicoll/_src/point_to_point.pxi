@@ -95,6 +95,8 @@ cdef inline int yield_now_and_then(int polls) noexcept nogil:
     the rank it waits for cannot run; on a core of its own sched_yield
     returns at once. MPI's own blocking calls do the same."""
     polls += 1
+    if p2p_attention > 0:       # pending nonblocking messages to answer (nonblocking_p2p.pxi)
+        progress_p2p()
     if polls % POLLS_PER_YIELD == 0:
         sched_yield()
     return polls

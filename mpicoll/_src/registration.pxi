@@ -88,6 +88,15 @@ cdef XLA_FFI_Error* h_istart_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* h_wait_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, iwait, 1, 1, b"wait (derivative)", False)
 
+# point-to-point derivative requests (nonblocking_p2p.pxi): the start also
+# takes the start whose answer its sends wait for; the wait of one that
+# stands for what it sends also returns that data where it went nowhere
+cdef XLA_FFI_Error* h_istart_p2p_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, istart, 3, 1, b"nonblocking send/receive (derivative)", False)
+
+cdef XLA_FFI_Error* h_wait_embedded_pair(XLA_FFI_CallFrame* f) noexcept nogil:
+    return run(f, iwait, 1, 2, b"wait (derivative)", False)
+
 
 def handlers():
     """Map of FFI target name -> PyCapsule of the handler."""
@@ -120,6 +129,8 @@ def handlers():
         "wait": PyCapsule_New(<void*>h_wait, NULL, NULL),
         "istart_embedded": PyCapsule_New(<void*>h_istart_embedded, NULL, NULL),
         "wait_embedded": PyCapsule_New(<void*>h_wait_embedded, NULL, NULL),
+        "istart_p2p_embedded": PyCapsule_New(<void*>h_istart_p2p_embedded, NULL, NULL),
+        "wait_embedded_pair": PyCapsule_New(<void*>h_wait_embedded_pair, NULL, NULL),
     }
     return {f"mpicoll_{name}": capsule for name, capsule in table.items()}
 

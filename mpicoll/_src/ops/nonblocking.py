@@ -14,11 +14,11 @@ How it is built (docs/design.md, "Nonblocking operations"):
   into. Mathematically the start *is* the operation (``pending`` is its
   value) and `wait_p` is the identity on ``pending``: that is all JAX's
   transformations need to know, so every rule is short.
-* Rules. The derivatives are the blocking operation's. For allreduce SUM,
-  alltoall, allgather and bcast the derivative messages are nonblocking
-  too (derivative requests, below); elsewhere a start's JVP and transpose
-  are those of the blocking operation (the start communicates at once
-  there: handle 0, "nothing pending") and the wait's are the identity.
+* Rules. The derivatives are the blocking operation's, and their messages
+  are nonblocking too (derivative requests, below), except for reductions
+  other than SUM, whose start's JVP and transpose are those of the
+  blocking operation (the start communicates at once there: handle 0,
+  "nothing pending") and whose wait's are the identity.
   Batching moves the batch axis into the message, as the blocking ops do.
 * Order. Starts and waits carry the MPI effect, so every rank posts and
   completes in program order; the MPI scope hook (`scope.py`) additionally
@@ -40,9 +40,10 @@ from mpicoll._src.jax_internals import core, zero_tangent
 from mpicoll._src.ops.allreduce import HALF, LOGICAL, SUM, PROD, _allreduce
 from mpicoll._src.ops.alltoall import _alltoall
 from mpicoll._src.ops.gathers import allgather
+from mpicoll._src.ops.p2p import _refuse_backward_pass_to_be_transformed
 from mpicoll._src.ops.rooted import bcast
-from mpicoll._src.ops.sendrecv import _sendrecv
-from mpicoll._src.primitive import differentiable, mpi_primitive
+from mpicoll._src.ops.sendrecv import KIND_DERIVATIVE, _sendrecv
+from mpicoll._src.primitive import differentiable, differentiated_kind, mpi_primitive
 from mpicoll._src.validation import (as_array, check_op, check_rank, check_root, check_rows,
                                      check_tag)
 
@@ -93,12 +94,33 @@ class Started:
     chunk_bytes: int
     op: int = 0                      # allreduce: the reduction
     root: int = 0                    # bcast
+    source: int = 0                  # sendrecv: the ranks, the user tags, and
+    dest: int = 0                    # the avals of what it sends and receives
+    sendtag: int = 0
+    recvtag: int = 0
+    send_aval: object = None
+    recv_aval: object = None
+    one_way: str = ""                # "isend" or "irecv" (their own restriction)
 
     def collective_params(self):
         """The parameters of a collective start of this operation (the
         inverse of `_started_of`)."""
         return dict(operation=self.operation, comm=self.comm, chunk_bytes=self.chunk_bytes,
                     op=self.op, root=self.root)
+
+    def message_params(self):
+        """The parameters of a point-to-point derivative request of these
+        messages (`istart_p2p_embedded_p`)."""
+        return dict(comm=self.comm, chunk_bytes=self.chunk_bytes, source=self.source,
+                    dest=self.dest, sendtag=self.sendtag, recvtag=self.recvtag,
+                    kind=KIND_DERIVATIVE)
+
+    def reversed(self):
+        """The messages that carry the cotangents back: what was received
+        goes back to `source`, what was sent comes back from `dest`."""
+        return dataclasses.replace(self, source=self.dest, dest=self.source,
+                                   sendtag=self.recvtag, recvtag=self.sendtag,
+                                   send_aval=self.recv_aval, recv_aval=self.send_aval)
 
 
 # ------------------------------------------------------------------ primitives
@@ -117,11 +139,15 @@ istart_p = mpi_primitive("istart", multiple_results=True, abstract_eval=_collect
                          ffi_attributes=_collective_attributes)
 
 
-def _p2p_attributes(*, comm, chunk_bytes, source, dest, sendtag, recvtag, one_way=False):
+def _p2p_attributes(*, comm, chunk_bytes, source, dest, sendtag, recvtag, kind, carrier=None):
     return dict(comm=comm.handle, operation=OPERATIONS["sendrecv"], chunk_bytes=chunk_bytes,
-                source=source, dest=dest, sendtag=sendtag, recvtag=recvtag)
+                source=source, dest=dest, sendtag=sendtag, recvtag=recvtag, kind=kind)
 
 
+# `kind`: the message kind (ops/sendrecv.py): a start inside its JVP rule
+# marks its messages differentiated, derivative requests are derivative
+# messages, so that they pair with blocking sends and receives
+# (nonblocking_p2p.pxi).
 istart_p2p_p = mpi_primitive(
     "istart_p2p", multiple_results=True, collective=False,
     abstract_eval=lambda sendbuf, recvbuf, **_: [HANDLE, recvbuf],
@@ -143,6 +169,25 @@ wait_embedded_p = mpi_primitive(
     abstract_eval=lambda pending, **_: pending,
     ffi_attributes=lambda *, started: dict(comm=started.comm.handle))
 
+# A point-to-point derivative request's `pending` (its carrier) stands either
+# for what it receives (`carrier="recv"`, a tangent: the request *is* the
+# messages, its wait the identity) or for what it sends (`carrier="send"`,
+# a cotangent posted by a wait's transpose: the request is the identity and
+# its wait, `wait_embedded_pair_p`, the messages, returning what arrived
+# and, where the messages went nowhere, the cotangent itself, which is the
+# receive template's). The two are each other's transposes. Operands: what
+# is sent, the receive template, and the start whose answer the sends wait
+# for (0: none).
+istart_p2p_embedded_p = mpi_primitive(
+    "istart_p2p_embedded", collective=False,
+    abstract_eval=lambda sendbuf, recvbuf, link, *, carrier, **_:
+        recvbuf if carrier == "recv" else sendbuf,
+    ffi_attributes=_p2p_attributes)
+wait_embedded_pair_p = mpi_primitive(
+    "wait_embedded_pair", collective=False, multiple_results=True,
+    abstract_eval=lambda pending, *, started: [started.recv_aval, pending],
+    ffi_attributes=lambda *, started: dict(comm=started.comm.handle))
+
 START_PRIMITIVES = (istart_p, istart_p2p_p)
 
 
@@ -159,89 +204,96 @@ def _blocking_collective(x, *, operation, comm, chunk_bytes, op, root):
 
 
 def _blocking_p2p(sendbuf, recvbuf, *, comm, chunk_bytes, source, dest, sendtag, recvtag,
-                  one_way=False):
-    _refuse_one_way(one_way)
+                  kind):
     return _sendrecv(sendbuf, recvbuf, source=source, dest=dest, sendtag=sendtag,
                      recvtag=recvtag, comm=comm)
 
 
-def _refuse_one_way(one_way):
-    # A start's derivative communicates as its blocking operation, in program
-    # order (its transpose in reverse order). For a lone isend or irecv that
-    # turns a safe nonblocking pattern (every rank: irecv from the left,
-    # isend to the right, then wait) into a blocking one where every rank
-    # receives first: a hang. isendrecv's derivative is a sendrecv, which
-    # cannot deadlock so. Until derivatives stay nonblocking, refuse.
-    if one_way:
-        raise NotImplementedError(
-            "mpicoll: isend and irecv cannot be differentiated (jvp, grad, "
-            "linear_transpose): their derivative messages would be blocking and could "
-            "deadlock. Use mpicoll.isendrecv (a send and a receive in one operation, "
-            "MPI.PROC_NULL on a side without a partner) or blocking send/recv in "
-            "differentiated code.")
-
-
 # ------------------------------------------------------ derivative requests
 #
-# A collective start's derivative messages are nonblocking too where they
-# can be. The JVP of a start posts the same operation on the tangents (a
-# derivative request) and the JVP of its wait completes it; transposed, the
-# wait posts the transposed operation on the cotangent and the start
-# completes it, so the backward pass overlaps as the forward one does. A
-# derivative request's handle travels inside its `pending`: between two
-# equations JAX passes a derivative only as an array of the value's shape
-# and dtype (nonblocking.pxi, "Embedded handles"). Elsewhere the derivative
-# is the blocking operation's, at the start, and the wait's is the identity:
-# reductions other than SUM (their derivative depends on the values), arrays
-# under 2 bytes (no room for the handle) and point-to-point messages (a
-# blocking sendrecv's derivative messages carry their kind and are answered,
-# docs/design.md; a rank whose partner differentiates the other way would
-# wait forever). Every rank decides alike, from facts that are the same on
-# all ranks (`_nonblocking_derivative`), at the start and at the wait.
+# A start's derivative messages are nonblocking too where they can be. The
+# JVP of a start posts the same operation on the tangents (a derivative
+# request) and the JVP of its wait completes it; transposed, the wait posts
+# the transposed operation on the cotangent and the start completes it, so
+# the backward pass overlaps as the forward one does. A derivative
+# request's handle travels inside its `pending`: between two equations JAX
+# passes a derivative only as an array of the value's shape and dtype
+# (nonblocking.pxi, "Embedded handles"). Elsewhere the derivative is the
+# blocking operation's, at the start, and the wait's is the identity:
+# reductions other than SUM (their derivative depends on the values) and
+# arrays under 2 bytes (no room for the handle). Every rank decides alike,
+# from facts that are the same on all ranks (`_nonblocking_derivative`), at
+# the start and at the wait; point-to-point messages pair either way, since
+# both send the same message kinds (nonblocking_p2p.pxi).
 
 def _nonblocking_derivative(started, pending):
     """Whether `started`'s derivative messages are nonblocking (`pending`:
     the aval of its result)."""
     if not jnp.issubdtype(pending.dtype, jnp.inexact) or pending.size * pending.dtype.itemsize < 2:
         return False
-    if started.operation == "allreduce":
-        return started.op == SUM
-    return started.operation != "sendrecv"
+    return started.operation != "allreduce" or started.op == SUM
 
 
 def _transposed(started):
     """The operation whose messages carry the cotangents back: allgather's
     and bcast's transposes sum (an allreduce; `_finish_transposed` keeps
     this rank's block, or the root's sum); allreduce SUM and alltoall are
-    their own transposes."""
+    their own transposes; messages go back the way they came."""
     if started.operation in ("allgather", "bcast"):
         return dataclasses.replace(started, operation="allreduce", op=SUM, root=0)
+    if started.operation == "sendrecv":
+        return started.reversed()
     return started
 
 
 def _start_embedded(started, x):
-    """Post `started` on `x` as a derivative request; its `pending`."""
+    """Post `started` on the cotangent `x` as a derivative request; its
+    `pending` (for messages: `x` with the handle in it, standing for `x`)."""
+    if started.operation == "sendrecv":
+        return istart_p2p_embedded_p.bind(
+            x, jnp.zeros(started.recv_aval.shape, started.recv_aval.dtype),
+            jnp.zeros((), jnp.int32), carrier="send", **started.message_params())
     return istart_embedded_p.bind(x, **started.collective_params())
 
 
 def _finish_transposed(started, pending):
     """Complete the transposed operation of `started` posted on a
-    cotangent: the cotangent of the start's operand."""
-    value = wait_embedded_p.bind(ad.instantiate_zeros(pending), started=_transposed(started))
+    cotangent: the cotangents of the start's operands."""
+    pending = ad.instantiate_zeros(pending)
+    if started.operation == "sendrecv":
+        return wait_embedded_pair_p.bind(pending, started=started.reversed())
+    value = wait_embedded_p.bind(pending, started=_transposed(started))
     comm = started.comm
     if started.operation == "allgather":
-        return value[comm.rank]
+        return [value[comm.rank]]
     if started.operation == "bcast":
-        return value if comm.rank == started.root else jnp.zeros_like(value)
-    return value
+        return [value if comm.rank == started.root else jnp.zeros_like(value)]
+    return [value]
 
 
-def _started_of(params):
-    """The `Started` of a start equation's parameters."""
+def _started_of(params, avals=None):
+    """The `Started` of a start equation's parameters (`avals`: of its
+    operands, for messages)."""
     if "operation" in params:
         return Started(params["operation"], params["comm"], params["chunk_bytes"],
                        op=params["op"], root=params["root"])
-    return Started("sendrecv", params["comm"], params["chunk_bytes"])
+    return Started("sendrecv", params["comm"], params["chunk_bytes"], source=params["source"],
+                   dest=params["dest"], sendtag=params["sendtag"], recvtag=params["recvtag"],
+                   send_aval=core.ShapedArray(avals[0].shape, avals[0].dtype),
+                   recv_aval=core.ShapedArray(avals[1].shape, avals[1].dtype))
+
+
+def _post_tangents(prim, primals, tangents, params):
+    """The nonblocking JVP of a start: the start itself and a derivative
+    request on the tangents. Messages are marked differentiated, and their
+    tangents wait for the start's messages to be answered (`link`)."""
+    if prim is istart_p:
+        out = prim.bind(*primals, **params)
+        return out, istart_embedded_p.bind(*tangents, **params)
+    out = prim.bind(*primals, **differentiated_kind(params))
+    started = _started_of(params, [jax.typeof(p) for p in primals])
+    return out, istart_p2p_embedded_p.bind(*tangents, out[0], carrier="recv",
+                                           **started.message_params())
 
 
 def _start_rules(prim, blocking):
@@ -251,7 +303,7 @@ def _start_rules(prim, blocking):
     to complete)."""
     def nonblocking(avals, params):
         pending = prim.abstract_eval(*avals, **params)[0][1]
-        return _nonblocking_derivative(_started_of(params), pending)
+        return _nonblocking_derivative(_started_of(params, avals), pending)
 
     def jvp(primals, tangents, **params):
         if not differentiable(*primals):
@@ -259,8 +311,8 @@ def _start_rules(prim, blocking):
             return out, [zero_tangent(o) for o in out]
         tangents = [ad.instantiate_zeros(t) for t in tangents]
         if nonblocking([jax.typeof(p) for p in primals], params):
-            out = prim.bind(*primals, **params)
-            return out, [zero_tangent(out[0]), istart_embedded_p.bind(*tangents, **params)]
+            out, tangent = _post_tangents(prim, primals, tangents, params)
+            return out, [zero_tangent(out[0]), tangent]
         f = functools.partial(blocking, **params)
         value, tangent = jax.jvp(f, tuple(primals), tuple(tangents))
         handle = jnp.zeros((), jnp.int32)
@@ -271,7 +323,7 @@ def _start_rules(prim, blocking):
         avals = [o.aval if ad.is_undefined_primal(o) else jax.typeof(o)
                  for o in operands]
         if nonblocking(avals, params):      # the wait's transpose posted the transposed op
-            result = [_finish_transposed(_started_of(params), ct)]
+            result = _finish_transposed(_started_of(params, avals), ct)
         else:
             f = functools.partial(blocking, **params)
             # every operand is linear to `linear_transpose`; the caller keeps
@@ -297,20 +349,31 @@ def _collective_batch(prim):
     return rule
 
 
-def _p2p_batch(args, dims, **params):
-    size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
-    sendbuf, recvbuf = (batching.bdim_at_front(a, d, size) for a, d in zip(args, dims))
-    return istart_p2p_p.bind(sendbuf, recvbuf, **params), [None, 0]
+def _messages_batch(prim):
+    """The batching rule of a point-to-point start or derivative request:
+    both buffers get the batch axis in front (an unbatched one is
+    broadcast, so that every rank sends and receives the same number of
+    elements); a batch of `link` handles is refused."""
+    def rule(args, dims, **params):
+        size = next(a.shape[d] for a, d in zip(args, dims) if d is not None)
+        if len(args) == 3 and dims[2] is not None:
+            raise NotImplementedError("mpicoll: a batch of requests cannot be differentiated; "
+                                      "start the batched operation inside the vmapped function")
+        buffers = [batching.bdim_at_front(a, d, size) for a, d in zip(args[:2], dims[:2])]
+        out = prim.bind(*buffers, *args[2:], **params)
+        return (out, [None, 0]) if prim.multiple_results else (out, 0)
+    return rule
 
 
 _start_rules(istart_p, _blocking_collective)
 _start_rules(istart_p2p_p, _blocking_p2p)
 batching.primitive_batchers[istart_p] = _collective_batch(istart_p)
 batching.primitive_batchers[istart_embedded_p] = _collective_batch(istart_embedded_p)
-batching.primitive_batchers[istart_p2p_p] = _p2p_batch
+batching.primitive_batchers[istart_p2p_p] = _messages_batch(istart_p2p_p)
+batching.primitive_batchers[istart_p2p_embedded_p] = _messages_batch(istart_p2p_embedded_p)
 
 
-# A derivative request is linear in its operand; its transpose completes
+# A derivative request is linear in its operands; its transpose completes
 # the transposed operation that the wait's transpose posted.
 
 def _embedded_start_jvp(primals, tangents, **params):
@@ -319,11 +382,38 @@ def _embedded_start_jvp(primals, tangents, **params):
 
 
 def _embedded_start_transpose(ct, x, **params):
-    return [_finish_transposed(_started_of(params), ct)]
+    return _finish_transposed(_started_of(params), ct)
 
 
 ad.primitive_jvps[istart_embedded_p] = _embedded_start_jvp
 ad.primitive_transposes[istart_embedded_p] = _embedded_start_transpose
+
+
+def _p2p_embedded_jvp(primals, tangents, **params):
+    sendbuf, recvbuf, link = primals
+    tangents = [ad.instantiate_zeros(t) for t in tangents[:2]]
+    return (istart_p2p_embedded_p.bind(*primals, **params),
+            istart_p2p_embedded_p.bind(*tangents, link, **params))
+
+
+def _p2p_embedded_transpose(ct, sendbuf, recvbuf, link, *, carrier, **params):
+    """A request standing for what it receives is the messages: its
+    transpose completes them backwards (`wait_embedded_pair_p`); one
+    standing for what it sends is the identity, and the messages are at its
+    wait: its transpose completes the messages the wait's transpose posted."""
+    avals = [b.aval if ad.is_undefined_primal(b) else jax.typeof(b) for b in (sendbuf, recvbuf)]
+    started = _started_of(params, avals)
+    ct = ad.instantiate_zeros(ct)
+    if carrier == "recv":
+        ct_send, ct_recv = wait_embedded_pair_p.bind(ct, started=started.reversed())
+    else:
+        ct_send, ct_recv = wait_embedded_p.bind(ct, started=started.reversed()), None
+    return [ct_send if ad.is_undefined_primal(sendbuf) else None,
+            ct_recv if ad.is_undefined_primal(recvbuf) else None, None]
+
+
+ad.primitive_jvps[istart_p2p_embedded_p] = _p2p_embedded_jvp
+ad.primitive_transposes[istart_p2p_embedded_p] = _p2p_embedded_transpose
 
 
 def _wait_jvp(primals, tangents, *, started, **params):
@@ -335,7 +425,17 @@ def _wait_jvp(primals, tangents, *, started, **params):
     return out, wait_embedded_p.bind(t_pending, started=started)
 
 
+def _refuse_one_way(started):
+    """As blocking send/recv: the backward pass of isend receives with no
+    cotangent of its own, which JAX would treat as a constant there
+    (ops/p2p.py), so it cannot be transformed again; isendrecv, whose
+    transpose is an isendrecv, has not that restriction."""
+    if started.one_way:
+        _refuse_backward_pass_to_be_transformed(started.one_way)
+
+
 def _wait_transpose(ct, handle, pending, *, started, **params):
+    _refuse_one_way(started)
     aval = pending.aval if ad.is_undefined_primal(pending) else jax.typeof(pending)
     ct = ad.instantiate_zeros(ct)
     if _nonblocking_derivative(started, aval):
@@ -349,6 +449,7 @@ def _wait_embedded_jvp(primals, tangents, **params):
 
 
 def _wait_embedded_transpose(ct, pending, *, started, **params):
+    _refuse_one_way(started)
     return [_start_embedded(_transposed(started), ad.instantiate_zeros(ct))]
 
 
@@ -361,9 +462,34 @@ def _wait_batch(args, dims, **params):
     return wait_p.bind(handle, pending, **params), pd
 
 
-def _wait_embedded_batch(args, dims, **params):
-    # every 2-byte unit holds the handle: the batch axis may lie anywhere
-    return wait_embedded_p.bind(*args, **params), dims[0]
+def _wait_embedded_batch(args, dims, *, started):
+    # every 2-byte unit holds the handle: the batch axis may lie anywhere;
+    # what point-to-point messages receive has it in front
+    (pending,), (d,) = args, dims
+    if started.operation != "sendrecv":
+        return wait_embedded_p.bind(pending, started=started), d
+    return wait_embedded_p.bind(jnp.moveaxis(pending, d, 0), started=started), 0
+
+
+def _wait_embedded_pair_jvp(primals, tangents, *, started):
+    return (wait_embedded_pair_p.bind(*primals, started=started),
+            wait_embedded_pair_p.bind(ad.instantiate_zeros(tangents[0]), started=started))
+
+
+def _wait_embedded_pair_transpose(cts, pending, *, started):
+    # the messages backwards, posted where this wait was (`carrier="recv"`)
+    back = started.reversed()
+    cts = [ad.instantiate_zeros(c) for c in cts]
+    return [istart_p2p_embedded_p.bind(*cts, jnp.zeros((), jnp.int32), carrier="recv",
+                                       **back.message_params())]
+
+
+def _wait_embedded_pair_batch(args, dims, *, started):
+    (pending,), (d,) = args, dims
+    size = pending.shape[d]
+    batched = dataclasses.replace(started, recv_aval=started.recv_aval.update(
+        shape=(size, *started.recv_aval.shape)))
+    return wait_embedded_pair_p.bind(jnp.moveaxis(pending, d, 0), started=batched), [0, 0]
 
 
 ad.primitive_jvps[wait_p] = _wait_jvp
@@ -372,6 +498,9 @@ batching.primitive_batchers[wait_p] = _wait_batch
 ad.primitive_jvps[wait_embedded_p] = _wait_embedded_jvp
 ad.primitive_transposes[wait_embedded_p] = _wait_embedded_transpose
 batching.primitive_batchers[wait_embedded_p] = _wait_embedded_batch
+ad.primitive_jvps[wait_embedded_pair_p] = _wait_embedded_pair_jvp
+ad.primitive_transposes[wait_embedded_pair_p] = _wait_embedded_pair_transpose
+batching.primitive_batchers[wait_embedded_pair_p] = _wait_embedded_pair_batch
 
 
 # -------------------------------------------------------------- public starts
@@ -485,15 +614,20 @@ def isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None
       size (the wait raises otherwise). The messages pair with blocking
       ``send``/``recv``/``sendrecv`` and with other nonblocking ones.
 
-    Gradients: those of ``sendrecv`` (the transpose sends the cotangent back);
-    the messages then move at the start, as a blocking ``sendrecv``.
+    Gradients: those of ``sendrecv`` (the transpose sends the cotangent
+    back to ``source`` and receives ``sendbuf``'s from ``dest``). The
+    derivative messages are nonblocking too: under ``jvp`` the tangents
+    travel between this start and its wait, under ``grad`` the cotangents
+    between the wait and the start, backwards. Both ranks of a message must
+    differentiate it (as for ``sendrecv``, docs/differentiation.md,
+    "Receive-side templates"); otherwise both raise at the wait.
+    ``vmap`` over any axis.
     """
     return _isendrecv(sendbuf, recvbuf, source, dest, sendtag=sendtag, recvtag=recvtag,
                       comm=comm)
 
 
-def _isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None,
-               one_way=False):
+def _isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None):
     comm = resolve_comm(comm)
     sendbuf = as_array(sendbuf, "sendbuf")
     recvbuf = as_array(recvbuf, "recvbuf")
@@ -503,9 +637,9 @@ def _isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=Non
     recvtag = check_tag(recvtag, "recvtag")
     chunk = max(chunk_bytes_for(sendbuf.dtype), chunk_bytes_for(recvbuf.dtype))
     params = dict(comm=comm, chunk_bytes=chunk, source=source, dest=dest, sendtag=sendtag,
-                  recvtag=recvtag, one_way=one_way)
+                  recvtag=recvtag, kind=0)
     handle, pending = istart_p2p_p.bind(sendbuf, recvbuf, **params)
-    return Request(handle, pending, _started_of(params))
+    return Request(handle, pending, _started_of(params, [sendbuf, recvbuf]))
 
 
 def isend(x, dest, *, tag=0, comm=None):
@@ -514,26 +648,30 @@ def isend(x, dest, *, tag=0, comm=None):
     The data is copied at the start, so ``x`` may be changed or deleted
     right away. Pairs with ``recv``, ``irecv`` and ``sendrecv``.
 
-    Gradients: not supported (NotImplementedError under jvp, grad and
-    linear_transpose): its blocking derivative messages could deadlock;
-    use ``isendrecv`` with ``source=MPI.PROC_NULL`` in differentiated code.
+    Gradients: those of ``send``: the transpose receives ``x``'s cotangent
+    from ``dest``. The derivative messages are nonblocking, as
+    ``isendrecv``'s, so posting orders that are safe without
+    differentiation (every rank: ``irecv`` from the left, ``isend`` to the
+    right, then the waits) stay safe under ``jvp`` and ``grad``.
     """
     x = as_array(x, "x")
-    req = _isendrecv(x, jnp.zeros((0,), x.dtype), MPI.PROC_NULL, dest, sendtag=tag, comm=comm,
-                     one_way=True)
-    return dataclasses.replace(req, returns_value=False)
+    # a one-element template: room for a derivative request's handle
+    # (ops/nonblocking.py, "derivative requests"); nothing is received into it
+    req = _isendrecv(x, jnp.zeros((1,), x.dtype), MPI.PROC_NULL, dest, sendtag=tag, comm=comm)
+    return dataclasses.replace(req, returns_value=False,
+                               started=dataclasses.replace(req.started, one_way="isend"))
 
 
 def irecv(x, source, *, tag=0, comm=None):
     """Start receiving an array of ``x``'s shape and dtype from rank
     ``source``; ``wait`` returns it. ``x`` gives only shape and dtype.
 
-    Gradients: not supported, as for ``isend``; use ``isendrecv`` with
-    ``dest=MPI.PROC_NULL`` in differentiated code.
+    Gradients: those of ``recv`` (the transpose sends the cotangent back to
+    ``source``); the derivative messages are nonblocking, as ``isend``'s.
     """
     x = as_array(x, "x")
-    return _isendrecv(jnp.zeros((0,), x.dtype), x, source, MPI.PROC_NULL, recvtag=tag,
-                      comm=comm, one_way=True)
+    req = _isendrecv(jnp.zeros((0,), x.dtype), x, source, MPI.PROC_NULL, recvtag=tag, comm=comm)
+    return dataclasses.replace(req, started=dataclasses.replace(req.started, one_way="irecv"))
 
 
 # ---------------------------------------------------------------------- waits

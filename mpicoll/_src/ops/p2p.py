@@ -142,15 +142,16 @@ _NOT_BATCHED = (
     "mpicoll.{op}: the backward pass of send/recv cannot be batched (jax.vmap of a vjp "
     "or of a jax.linear_transpose, jax.jacrev): the receive of the cotangent has an "
     "unbatched constant template on its rank. Batch the forward program instead, or use "
-    "mpicoll.sendrecv, whose transpose is again a sendrecv (docs/differentiation.md, "
-    "'Which transformations work').")
+    "mpicoll.sendrecv (or mpicoll.isendrecv in place of isend/irecv), whose transpose is "
+    "again a sendrecv (docs/differentiation.md, 'Which transformations work').")
 
 _NOT_TWICE = (
     "mpicoll.{op}: the backward pass of send/recv cannot itself be differentiated or "
     "transposed (reverse-over-reverse, jax.hessian, jax.jvp of a vjp, jax.linear_transpose "
     "of a transpose, or lax.custom_linear_solve(symmetric=False) around one): the receive "
-    "of the cotangent has a constant template on its rank. Use mpicoll.sendrecv, whose "
-    "transpose is again a sendrecv (docs/differentiation.md, 'Which transformations work').")
+    "of the cotangent has a constant template on its rank. Use mpicoll.sendrecv (or "
+    "mpicoll.isendrecv in place of isend/irecv), whose transpose is again a sendrecv "
+    "(docs/differentiation.md, 'Which transformations work').")
 
 
 def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind, returns_cotangent):
