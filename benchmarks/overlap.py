@@ -90,6 +90,7 @@ from reporting import fmt_bytes, fmt_time
 import timing      # benchmarks/timing.py: the shared method
 
 import mpicoll
+from mpicoll.halo import halo_exchange, halo_exchange_finish, halo_exchange_start
 
 comm = MPI.COMM_WORLD
 rank, size = comm.Get_rank(), comm.Get_size()
@@ -432,9 +433,11 @@ def nothing_row(row):
 def stencil_programs(N, cart):
     """`steps` Jacobi steps of the 7-point average on an N^3 float32 cube in
     slabs along axis 0 (periodic everywhere; this rank's rows plus one halo
-    row on each side), as two jitted functions: blocking (two sendrecv of a
-    halo row, then every row) and nonblocking (two isendrecv, the interior
-    rows meanwhile, then the two rows next to the halos)."""
+    row on each side), as jitted functions: blocking (two sendrecv of a
+    halo row, then every row), nonblocking (two isendrecv, the interior
+    rows meanwhile, then the two rows next to the halos), and the same two
+    written with the halo module (`halo_exchange`, and
+    `halo_exchange_start`/`finish` around the interior rows)."""
     P = cart.Get_size()
     n = N // P
     left, right = cart.Shift(0, 1)
@@ -457,10 +460,21 @@ def stencil_programs(N, cart):
         u = u.at[0].set(mpicoll.wait(below)).at[n + 1].set(mpicoll.wait(above))
         return u.at[1:2].set(rows(u, 1, 2)).at[2:n].set(middle).at[n:n + 1].set(rows(u, n, n + 1))
 
+    def halo_step(u):
+        u = halo_exchange(u, (1,), cart)
+        return u.at[1:n + 1].set(rows(u, 1, n + 1))
+
+    def halo_overlap_step(u):
+        request = halo_exchange_start(u, (1,), cart)
+        middle = rows(u, 2, n)                     # needs no halo
+        u = halo_exchange_finish(request)
+        return u.at[1:2].set(rows(u, 1, 2)).at[2:n].set(middle).at[n:n + 1].set(rows(u, n, n + 1))
+
     def looped(step):
         return jax.jit(lambda u, k: lax.fori_loop(0, k, lambda i, v: step(v), u),
                        static_argnums=1)
-    return looped(blocking_step), looped(nonblocking_step), n
+    return {"blocking": looped(blocking_step), "nonblocking": looped(nonblocking_step),
+            "halo": looped(halo_step), "halo_overlap": looped(halo_overlap_step)}, n
 
 
 def stencil(sizes, steps, reps):
@@ -470,12 +484,14 @@ def stencil(sizes, steps, reps):
     out = []
     try:
         for N in sizes:
-            blocking, nonblocking, n = stencil_programs(N, cart)
+            programs, n = stencil_programs(N, cart)
             rng = np.random.default_rng(rank)
             u = jnp.asarray(rng.random((n + 2, N, N), dtype=np.float32))
-            same = bool(np.allclose(blocking(u, 3), nonblocking(u, 3), rtol=1e-6, atol=1e-6))
+            reference = programs["blocking"](u, 3)
+            same = all(bool(np.allclose(reference, f(u, 3), rtol=1e-6, atol=1e-6))
+                       for f in programs.values())
             row = {"N": N, "rows": n, "agree": bool(timing_comm.allreduce(same, op=MPI.LAND))}
-            for name, f in (("blocking", blocking), ("nonblocking", nonblocking)):
+            for name, f in programs.items():
                 f(u, steps).block_until_ready()
                 times = []
                 for _ in range(reps):
@@ -485,6 +501,7 @@ def stencil(sizes, steps, reps):
                     times.append((time.perf_counter() - t) / steps)
                 row[name] = timing_comm.allreduce(float(np.median(times)), op=MPI.MAX)
             row["ratio"] = row["nonblocking"] / row["blocking"]
+            row["halo_ratio"] = row["halo_overlap"] / row["halo"]
             out.append(row)
     finally:
         cart.Free()
@@ -619,14 +636,19 @@ def main(args):
         log(f"Stencil: 7-point Jacobi steps on an N^3 float32 cube in slabs over {size} ranks "
             f"(one halo row each side, periodic), 20 steps in a fori_loop; seconds per step, "
             f"slowest rank, median of {3 if args.quick else 10} calls:")
-        log(f"{'N':>6}{'rows/rank':>11}{'blocking':>12}{'nonblocking':>13}{'nb/b':>7}  agree")
+        log(f"{'N':>6}{'rows/rank':>11}{'blocking':>12}{'nonblocking':>13}{'nb/b':>7}"
+            f"{'halo':>12}{'halo start':>12}{'nb/b':>7}  agree")
         for row in stencil(args.stencil_sizes if not args.quick else [64], 20,
                            3 if args.quick else 10):
             results.setdefault("stencil", []).append(row)
             log(f"{row['N']:>6}{row['rows']:>11}{fmt_time(row['blocking']):>12}"
-                f"{fmt_time(row['nonblocking']):>13}{row['ratio']:>6.2f}x  {row['agree']}")
+                f"{fmt_time(row['nonblocking']):>13}{row['ratio']:>6.2f}x"
+                f"{fmt_time(row['halo']):>12}{fmt_time(row['halo_overlap']):>12}"
+                f"{row['halo_ratio']:>6.2f}x  {row['agree']}")
         log("(blocking: two sendrecv of a halo row, then every row; nonblocking: two "
-            "isendrecv, the interior rows meanwhile, then the rows next to the halos)")
+            "isendrecv, the interior rows meanwhile, then the rows next to the halos; halo: "
+            "mpicoll.halo_exchange, then every row; halo start: halo_exchange_start, the "
+            "interior rows, halo_exchange_finish, the rows next to the halos)")
 
     log(f"(total {time.perf_counter() - started:.0f} s)")
     if rank == 0:

@@ -10,11 +10,16 @@ Moler's "waterwave" demo; each step needs one layer of neighbour cells.
 
 Distributed: the global (ny, nx) grid is split over a 2-D Cartesian process
 grid (``MPI.Compute_dims(P, 2)``, periodic along x only). Each step pads the
-rank's block with one halo cell and fills it with
-``mpicoll.halo.pad_and_exchange``; the three fields ride along as a trailing
-axis. Halo cells beyond the walls are left alone by the exchange, and the
-ranks at the walls overwrite them with the mirror image of their first row
-(normal momentum negated): boundary conditions are the user's business.
+rank's block with one halo cell and starts filling it
+(``mpicoll.halo.halo_exchange_start``); the three fields ride along as a
+trailing axis. While the halos travel, the step updates the cells whose
+neighbours are all on this rank; after ``halo_exchange_finish`` it updates
+the rank's first and last rows and columns, which need the halos. The
+result is the same, bit for bit, as exchanging first and then updating
+everything (``--blocking``, with ``mpicoll.halo.pad_and_exchange``). Halo
+cells beyond the walls are left alone by the exchange, and the ranks at the
+walls overwrite them with the mirror image of their first row (normal
+momentum negated): boundary conditions are the user's business.
 
 Serial: the same update on the whole array, with ``jnp.pad(..., mode="wrap")``
 for the periodic direction. The script prints the largest difference between
@@ -51,7 +56,8 @@ from jax import lax
 from mpi4py import MPI
 
 import mpicoll
-from mpicoll.halo import local_slices, pad_and_exchange
+from mpicoll.halo import (halo_exchange_finish, halo_exchange_start, local_slices,
+                          pad_and_exchange)
 
 # The examples' shared helpers (examples/_checks.py, _plotting.py) are found
 # also when this file is loaded by path rather than run as a script (as the
@@ -99,13 +105,29 @@ def update(U, dt=DT):
     return U[1:-1, 1:-1] - dt * (Fx[:, 1:] - Fx[:, :-1]) - dt * (Gy[1:] - Gy[:-1])
 
 
-def distributed_step(cart):
+def distributed_step(cart, overlap=True):
+    """One time step of this rank's block (n0, n1, 3). With `overlap`, the
+    halo messages travel while the cells away from the block's edges are
+    updated; else the exchange comes first."""
     dims, _, coords = cart.Get_topo()
     lower, upper = coords[0] == 0, coords[0] == dims[0] - 1
 
-    def step(U):
+    def blocking(U):
         padded = pad_and_exchange(U, 1, cart)      # (n0+2, n1+2, 3), halos filled
         return update(walls(padded, lower, upper))
+
+    def overlapped(U):
+        request = halo_exchange_start(jnp.pad(U, [(1, 1), (1, 1), (0, 0)]), 1, cart)
+        inner = update(U)                          # (n0-2, n1-2): needs no halo
+        P = walls(halo_exchange_finish(request), lower, upper)
+        first, last = update(P[:3]), update(P[-3:])                 # rows 0 and n0-1
+        left, right = update(P[1:-1, :3]), update(P[1:-1, -3:])     # columns, rows between
+        return jnp.concatenate(
+            [first, jnp.concatenate([left, inner, right], axis=1), last], axis=0)
+
+    def step(U):
+        # blocks under 3 cells wide have no inner cells to overlap with
+        return overlapped(U) if overlap and min(U.shape[:2]) >= 3 else blocking(U)
     return step
 
 
@@ -140,12 +162,12 @@ def make_grid(comm=MPI.COMM_WORLD):
 
 # ------------------------------------------------------- forward comparison
 
-def compare_with_serial(cart, shape=(64, 96), steps=150):
+def compare_with_serial(cart, shape=(64, 96), steps=150, overlap=True):
     """Run distributed and serial; return (this rank's final block, the global
     serial final state, the largest difference over all ranks)."""
     U0 = drops(shape, [(shape[0] * 0.35, shape[1] * 0.3), (shape[0] * 0.6, shape[1] * 0.7)])
     block = local_slices(shape + (3,), cart)
-    dist = jax.jit(lambda U: simulate(distributed_step(cart), U, steps))
+    dist = jax.jit(lambda U: simulate(distributed_step(cart, overlap), U, steps))
     mine = np.asarray(dist(U0[block]))
     serial = np.asarray(jax.jit(lambda U: simulate(serial_step, U, steps))(U0))
     diff = cart.allreduce(float(np.max(np.abs(mine - serial[block]))), op=MPI.MAX)
@@ -192,7 +214,7 @@ def gather_global(cart, shape, mine):
 # ---------------------------------------------------------- inverse problem
 
 def inverse_problem(cart, shape=(32, 48), steps=30, iterations=20, rate=1.5, log=print,
-                    fields=None):
+                    fields=None, overlap=True):
     """Recover the initial height from the final height by gradient descent.
 
     Returns (losses, initial relative error, final relative error). A dict
@@ -202,7 +224,7 @@ def inverse_problem(cart, shape=(32, 48), steps=30, iterations=20, rate=1.5, log
     truth = drops(shape, [(shape[0] * 0.4, shape[1] * 0.35), (shape[0] * 0.65, shape[1] * 0.7)],
                   amplitude=0.2, width=4.0)
     block = local_slices(shape + (3,), cart)
-    step = distributed_step(cart)
+    step = distributed_step(cart, overlap)
     true0 = truth[block]
     run = jax.jit(lambda U: simulate(step, U, steps))
     observed = run(true0)[..., 0]                 # what we measure: final height only
@@ -243,6 +265,8 @@ def main():
     parser.add_argument("--steps", type=int, default=150)
     parser.add_argument("--inverse-iterations", type=int, default=20)
     parser.add_argument("--inverse-steps", type=int, default=30)
+    parser.add_argument("--blocking", action="store_true",
+                        help="exchange the halos first, then update (no overlap)")
     parser.add_argument("--save", metavar="PATH",
                         help="write the gathered final fields and inverse results to this .npz")
     args = parser.parse_args()
@@ -254,10 +278,12 @@ def main():
     shape = tuple(args.shape)
     dims = tuple(cart.Get_topo()[0])
     log(f"shallow water {shape[0]}x{shape[1]} on a {dims[0]}x{dims[1]} process grid "
-        f"({cart.Get_size()} ranks), {args.steps} steps")
+        f"({cart.Get_size()} ranks), {args.steps} steps, halos "
+        + ("exchanged before each update" if args.blocking else
+           "exchanged while the inner cells update"))
 
     start = time.perf_counter()
-    mine, serial, diff = compare_with_serial(cart, shape, args.steps)
+    mine, serial, diff = compare_with_serial(cart, shape, args.steps, not args.blocking)
     log(f"max |distributed - serial| = {diff:.3e}  ({time.perf_counter() - start:.1f} s "
         "including compilation)")
     mass = cart.allreduce(float(mine[..., 0].sum()))
@@ -272,7 +298,7 @@ def main():
     fields, inverse_shape = {}, (32, 48)
     losses, err0, err1 = inverse_problem(cart, inverse_shape, steps=args.inverse_steps,
                                          iterations=args.inverse_iterations, log=log,
-                                         fields=fields)
+                                         fields=fields, overlap=not args.blocking)
     log(f"  misfit {losses[0]:.3e} -> {losses[-1]:.3e}; relative error of the initial "
         f"height {err0:.3f} -> {err1:.3f}  ({time.perf_counter() - start:.1f} s)")
     if args.save:

@@ -627,3 +627,117 @@ def test_accumulate_is_the_adjoint_of_the_exchange(case):
     exchanged = np.asarray(jax.jit(case.exchange)(x))
     np.testing.assert_allclose(np.asarray(pullback(x)[0]), exchanged, rtol=1e-14, atol=1e-14)
     np.testing.assert_allclose(np.asarray(transposed), exchanged, rtol=1e-14, atol=1e-14)
+
+
+# ------------------------------------------- start/finish: the interior meanwhile
+
+def start_finish(case):
+    """halo_exchange as its two halves."""
+    from mpicoll.halo import halo_exchange_finish, halo_exchange_start
+    return lambda x: halo_exchange_finish(
+        halo_exchange_start(x, case.widths, case.cart, periodic=case.periodic))
+
+
+@CASE
+def test_start_finish_matches_numpy_and_the_exchange(case):
+    """Bit for bit the blocking exchange's result (and NumPy's windows),
+    jitted (and eagerly up to 2-D), with a computation in between."""
+    from mpicoll.halo import halo_exchange_finish, halo_exchange_start
+    a_ext = global_data(case, 3)
+    x = case.local_input(a_ext)
+
+    def overlapped(v):
+        request = halo_exchange_start(v, case.widths, case.cart, periodic=case.periodic)
+        busy = 2 * v[..., :1]                       # needs no halo
+        return halo_exchange_finish(request), busy
+
+    jitted, busy = jax.jit(overlapped)(x)
+    # eagerly too, but not in 3-D, whose 26 directions' operations compile
+    # one by one (half a minute at two ranks)
+    eager = start_finish(case)(x) if case.d < 3 else jitted
+    assert_all_equal({"eager": (eager, case.expected(a_ext)),
+                      "jit": (jitted, case.expected(a_ext)),
+                      "blocking": (case.exchange(x), case.expected(a_ext)),
+                      "in between": (busy, 2 * x[..., :1])})
+
+
+@pytest.mark.parametrize("case", [CASES[1], CASES[2]], ids=repr)
+def test_start_finish_derivatives_are_the_exchange_s(case):
+    """jvp, grad (eager and jitted), linear_transpose (eager, jitted,
+    twice) and jvp of grad equal the blocking exchange's; and the
+    gradient of a nonlinear loss the serial one (test_grad_matches_serial
+    checks the blocking exchange against serial JAX)."""
+    rng = rank_rng(30)
+    x = rng.normal(size=case.padded_shape(case.coords()))
+    t, ct = rng.normal(size=x.shape), rng.normal(size=x.shape)
+    w = 1.0 + WORLD.rank + rng.normal(size=x.shape)
+    mine, blocking = start_finish(case), case.exchange
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+
+    def transforms(ex):
+        loss = lambda v: jnp.sum(w * jnp.sin(ex(v)))              # noqa: E731
+        return {
+            "jvp": jax.jvp(ex, (x,), (t,))[1],
+            "grad": jax.grad(loss)(x),
+            "jitted grad": jax.jit(jax.grad(loss))(x),
+            "linear_transpose": jax.linear_transpose(ex, spec)(ct)[0],
+            "jitted linear_transpose": jax.jit(jax.linear_transpose(ex, spec))(ct)[0],
+            "transposed twice": jax.linear_transpose(jax.linear_transpose(ex, spec), spec)(
+                (t,))[0],
+            "jvp of grad": jax.jvp(jax.grad(loss), (x,), (t,))[1]}
+
+    got, want = transforms(mine), transforms(blocking)
+    failures = [f"{name}: max difference {np.max(np.abs(np.asarray(got[name]) - want[name]))}"
+                for name in want
+                if not np.allclose(got[name], want[name], rtol=RTOL, atol=ATOL)]
+    failures = [f"rank {r}: {f}" for r, fs in enumerate(WORLD.allgather(failures)) for f in fs]
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("in_axis", [0, -1])
+def test_start_finish_under_vmap(in_axis):
+    case = CASES[2]
+    a_exts = [global_data(case, 40 + k) for k in range(3)]
+    xs = np.stack([case.local_input(a) for a in a_exts], axis=in_axis)
+    expected = np.stack([case.expected(a) for a in a_exts], axis=in_axis)
+    out = jax.jit(jax.vmap(start_finish(case), in_axis, in_axis))(xs)
+    assert_all_equal({"vmap": (out, expected)})
+
+
+def test_start_finish_in_a_time_loop_matches_the_blocking_loop(comm):
+    """A nine-point stencil stepped in lax.fori_loop: the interior that
+    needs no halo is updated while the halos travel, the cells next to the
+    halos after the finish. Equal to the loop with the blocking exchange."""
+    from mpicoll.halo import halo_exchange_finish, halo_exchange_start
+    case = CASES[4]
+    cart, h = case.cart, case.widths
+    x = rank_rng(50).normal(size=case.padded_shape(case.coords())[:2])
+
+    def blocking_step(_, v):
+        e = halo_exchange(v, h, cart, periodic=True)
+        return v.at[1:-1, 1:-1].set(_stencil(e))
+
+    def overlapped_step(_, v):
+        request = halo_exchange_start(v, h, cart, periodic=True)
+        inner = _stencil(v[1:-1, 1:-1])            # cells two away from the halo
+        e = halo_exchange_finish(request)
+        return v.at[1:-1, 1:-1].set(_stencil(e)).at[2:-2, 2:-2].set(inner)
+
+    want = jax.jit(lambda v: lax.fori_loop(0, 5, blocking_step, v))(x)
+    got = jax.jit(lambda v: lax.fori_loop(0, 5, overlapped_step, v))(x)
+    assert_all_equal({"stepped": (got, want)})
+
+
+def test_start_finish_errors(comm):
+    from mpicoll.halo import halo_exchange_finish, halo_exchange_start
+    case = CASES[0]
+    x = jnp.zeros(case.padded_shape(case.coords()))
+    request = halo_exchange_start(x, case.widths, case.cart)
+    halo_exchange_finish(request)
+    with pytest.raises(ValueError, match="finished already"):
+        halo_exchange_finish(request)
+    with pytest.raises(TypeError, match="HaloRequest"):
+        halo_exchange_finish(x)
+    with pytest.raises(ValueError, match="halo_exchange_start"):
+        halo_exchange_start(x[:1], case.widths, case.cart)     # shorter than its halos
+    assert_all_equal({"afterwards": (case.exchange(x), np.zeros(x.shape))})

@@ -9,20 +9,24 @@ whose compiler removes it and whose concurrent executor follows data
 dependencies only. So this pass, run by the MPI scope hook on every jitted
 computation (and inside its loops, conditionals and nested jits), makes
 the order real data dependencies. For each start and the wait of its
-handle in the same jaxpr, with the equations between them (the region):
+handle in the same jaxpr, the equations between them form its region:
 
-* every region equation that reads only values from before the start gets
-  its smallest such operand through an exact identity computed from the
-  start's handle (``v * 1`` with the 1 made from the handle, or ``v + 0``
-  for integers), so it cannot run before the start;
-* the wait's handle is passed through ``max(handle, w)``, where ``w <= 0``
-  is computed from one element of every value the region produces, so the
-  wait cannot run before the region has.
+* a region equation that reads nothing computed after the latest start
+  open there gets its smallest operand through an exact identity computed
+  from that start's handle (``v * 1`` with the 1 made from the handle, or
+  ``v + 0`` for integers), so it cannot run before that start (nor before
+  the earlier ones: starts run in program order, by their token);
+* the first wait that closes a region around an equation gets its handle
+  through ``max(handle, w)``, where ``w <= 0`` is computed from one element
+  of every value those equations produce, so it cannot run before they
+  have (nor can the later waits).
 
-XLA cannot fold these identities (the handle is known only at run time),
-and they cost one element per region output and one pass over the
-smallest operand of each first equation of the region, which fuses into
-that equation where it is elementwise. Requests that cross a loop
+One pass over the equations, and each equation is tied at most once
+however many regions it lies in (a halo exchange posts 26 messages in
+3-D). XLA cannot fold these identities (the handle is known only at run
+time), and they cost one element per value a wait is tied to and one pass
+over the smallest operand of each tied equation, which fuses into that
+equation where it is elementwise. Requests that cross a loop
 iteration or a jitted call (started in one, waited in another) are ordered
 by where the start and the wait are, which the program already fixes.
 
@@ -102,40 +106,17 @@ def _size(v):
     return math.prod(getattr(v.aval, "shape", ()) or (1,))
 
 
-def _order_region(eqns, start, end, handle):
-    """Tie eqns[start+1:end] between eqns[start] and eqns[end] (the wait
-    of `handle`) by data; the new equation list."""
-    dependent = set(eqns[start].outvars)
-    region = []
-    for eqn in eqns[start + 1:end]:
-        if eqn.primitive in CUSTOM_CALLS or id(eqn) in _FENCES:
-            continue        # MPI operations are ordered by their token; fences are ours
-        if any(v in dependent for v in eqn.invars if _is_var(v)):
-            dependent.update(eqn.outvars)       # after the start through the data already
-        else:
-            region.append(eqn)
-    if not region:
-        return eqns
-    defined_inside = {v for e in region for v in e.outvars}
-    read_inside = {v for e in region for v in e.invars if _is_var(v)}
-    in_region = {id(e) for e in region}
-    middle = []
-    for e in eqns[start + 1:end]:
-        outside = [v for v in e.invars if _is_var(v) and v not in defined_inside
-                   and hasattr(v.aval, "dtype")]
-        if id(e) in in_region and outside and len(outside) == sum(map(_is_var, e.invars)):
-            v = min(outside, key=_size)         # a first equation of the region
-            fenced, (v_after,) = _inline(_after, handle, v)
-            middle += fenced
-            e = e.replace(invars=[v_after if u is v else u for u in e.invars])
-        middle.append(e)
-    produced = [v for e in region for v in e.outvars
-                if _is_var(v) and v not in read_inside and hasattr(v.aval, "dtype")
-                and _size(v) > 0]
-    wait = eqns[end]
-    waited, (handle_after,) = _inline(_waited_after, handle, *produced)
-    wait = wait.replace(invars=[handle_after, *wait.invars[1:]])
-    return [*eqns[:start + 1], *middle, *waited, wait, *eqns[end + 1:]]
+def _fenced_after(eqn, latest, ties):
+    """`eqn` reading its smallest operand through `_after(handle)`, plus the
+    fence equations (appended to `ties`), where it must come after the start
+    of `handle` and nothing it reads does yet; else `eqn`."""
+    operands = [v for v in eqn.invars if _is_var(v) and hasattr(v.aval, "dtype")]
+    if not operands:
+        return eqn          # reads only literals: nothing to tie (and nothing to compute)
+    v = min(operands, key=_size)
+    fenced, (v_after,) = _inline(_after, latest, v)
+    ties += fenced
+    return eqn.replace(invars=[v_after if u is v else u for u in eqn.invars])
 
 
 def _check_waited(eqns, outvars):
@@ -152,18 +133,52 @@ def _check_waited(eqns, outvars):
 
 
 def _order_jaxpr(eqns, outvars):
+    """The equations with every start/wait region tied (module docstring),
+    in one pass: an equation inside regions must follow the latest start
+    still open there (starts run in program order, by their token, so that
+    one suffices), unless something it reads already does; and the first
+    wait to close after it must follow it (later waits follow that one)."""
     eqns = [_in_regions(e) for e in eqns]
     _check_waited(eqns, outvars)
-    i = 0
-    while i < len(eqns):
-        if eqns[i].primitive in START_PRIMITIVES:
-            handle = eqns[i].outvars[0]
-            end = next((j for j in range(i + 1, len(eqns))
-                        if eqns[j].primitive is wait_p and eqns[j].invars[0] is handle), None)
-            if end is not None:
-                eqns = _order_region(eqns, i, end, handle)
-        i += 1
-    return eqns
+    waits = {}                  # handle -> index of its wait
+    for j, e in enumerate(eqns):
+        if e.primitive is wait_p and _is_var(e.invars[0]):
+            waits.setdefault(e.invars[0], j)
+    open_ = []                  # (start index, wait index, handle) of the open regions
+    after = {}                  # var -> index of the latest start it is computed after
+    closing = {}                # wait index -> equations it must follow
+    out = []
+    for j, e in enumerate(eqns):
+        open_ = [r for r in open_ if r[1] > j]
+        reads = max((after.get(v, -1) for v in e.invars if _is_var(v)), default=-1)
+        if e.primitive in START_PRIMITIVES:
+            handle = e.outvars[0]
+            if handle in waits and waits[handle] > j:
+                open_.append((j, waits[handle], handle))
+            reads = j
+        elif j in closing:
+            handle = e.invars[0]
+            waited, (handle_after,) = _inline(_waited_after, handle, *_results(closing[j]))
+            out += waited
+            e = e.replace(invars=[handle_after, *e.invars[1:]])
+        elif open_ and e.primitive not in CUSTOM_CALLS and id(e) not in _FENCES:
+            start, _, handle = max(open_)                 # the latest open start
+            if reads < start:
+                e = _fenced_after(e, handle, out)
+                reads = start
+            closing.setdefault(min(r[1] for r in open_), []).append(e)
+        for v in e.outvars:
+            after[v] = reads
+        out.append(e)
+    return out
+
+
+def _results(eqns):
+    """The values `eqns` compute that none of them reads (one element of
+    each is what a wait is tied to)."""
+    read = {v for e in eqns for v in e.invars if _is_var(v)}
+    return [v for e in eqns for v in e.outvars
+            if _is_var(v) and v not in read and hasattr(v.aval, "dtype") and _size(v) > 0]
 
 
 def _in_regions(eqn):
