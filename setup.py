@@ -58,7 +58,7 @@ def mpi_compiler():
     """The MPI compiler wrapper to build against ($MPICC), or None for the
     build once per MPI ABI."""
     mpicc = os.environ.get("MPICC", "").strip()
-    if mpicc and not shutil.which(mpicc):
+    if mpicc and not shutil.which(mpicc.split()[0]):
         raise SystemExit(f"mpicoll: MPICC={mpicc} is not an executable on PATH; set it to "
                          "your MPI's compiler wrapper, or unset it to build for the MPICH "
                          "and Open MPI ABIs with the plain C compiler.")
