@@ -8,8 +8,10 @@ files go into the package. There are two ways to build, chosen by `MPICC`:
 * `MPICC` unset (a wheel, `pip install mpicoll-*.tar.gz`, `pip install .`):
   `_ffi` is compiled once per MPI ABI with the plain C compiler, against the
   headers in third_party/ (MPICH's for the MPICH ABI, libmpi.so.12, which
-  Intel MPI, Cray MPICH and MVAPICH share; Open MPI's for libmpi.so.40), as
-  `_ffi.mpich<EXT_SUFFIX>` and `_ffi.openmpi<EXT_SUFFIX>`. Each names its
+  Intel MPI, Cray MPICH and MVAPICH share; Open MPI's for libmpi.so.40;
+  MPICH's mpi_abi.h for the MPI standard ABI, libmpi_abi.so.1), as
+  `_ffi.mpich<EXT_SUFFIX>`, `_ffi.openmpi<EXT_SUFFIX>` and
+  `_ffi.mpiabi<EXT_SUFFIX>`. Each names its
   libmpi soname but is linked against no library file, so no MPI needs to be
   installed to build, and at run time it binds to the libmpi mpi4py loaded
   (mpicoll/_src/mpi_abi.py picks the variant at import). The XLA FFI header
@@ -47,10 +49,12 @@ from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 
-# The MPI ABIs a binary build covers: variant name (the one mpi4py's own
-# binary uses for that ABI) -> headers in third_party/, the libmpi soname.
-MPI_ABIS = {"mpich": ("third_party/mpich", "libmpi.so.12"),
-            "openmpi": ("third_party/openmpi", "libmpi.so.40")}
+# The MPI ABIs a binary build covers: variant name (the one mpi4py uses for
+# that ABI) -> headers in third_party/, the libmpi soname, C macros. MPICH's
+# mpi.h with MPI_ABI defined is the MPI standard ABI's header (mpi_abi.h).
+MPI_ABIS = {"mpich": ("third_party/mpich", "libmpi.so.12", []),
+            "openmpi": ("third_party/openmpi", "libmpi.so.40", []),
+            "mpiabi": ("third_party/mpich", "libmpi_abi.so.1", [("MPI_ABI", None)])}
 XLA_HEADERS = "third_party/xla"
 
 
@@ -60,8 +64,8 @@ def mpi_compiler():
     mpicc = os.environ.get("MPICC", "").strip()
     if mpicc and not shutil.which(mpicc.split()[0]):
         raise SystemExit(f"mpicoll: MPICC={mpicc} is not an executable on PATH; set it to "
-                         "your MPI's compiler wrapper, or unset it to build for the MPICH "
-                         "and Open MPI ABIs with the plain C compiler.")
+                         "your MPI's compiler wrapper, or unset it to build for the MPICH, "
+                         "Open MPI and MPI standard ABIs with the plain C compiler.")
     return mpicc or None
 
 
@@ -229,7 +233,8 @@ class build_mpi_ext(build_ext):
         """Give variant `abi` its own copy of the C source (object files are
         named after their source), its build record and its MPI headers;
         returns its sources."""
-        headers, soname = MPI_ABIS[abi]
+        headers, soname, macros = MPI_ABIS[abi]
+        ext.define_macros = ext.define_macros + macros
         workdir = os.path.join(self.build_temp, f"mpi-{abi}")
         os.makedirs(workdir, exist_ok=True)
         own = []

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Build mpicoll's binary wheels, one per supported CPython: each holds the
 # FFI handlers once per MPI ABI (`_ffi.mpich*.so` for libmpi.so.12: MPICH,
-# Intel MPI, Cray MPICH, MVAPICH; `_ffi.openmpi*.so` for libmpi.so.40) and the
+# Intel MPI, Cray MPICH, MVAPICH; `_ffi.openmpi*.so` for libmpi.so.40;
+# `_ffi.mpiabi*.so` for the MPI standard ABI, libmpi_abi.so.1) and the
 # local FFT (`_fft*.so`, no MPI), compiled by the plain C compiler against
 # the headers in third_party/ (see setup.py). No MPI, JAX or GPU is needed:
 # every wheel is built from a clean copy of this tree by `pip wheel` with
 # build isolation (pyproject.toml's build requirements), as an sdist install
 # builds. `auditwheel repair` then gives it the manylinux tag this machine's
 # glibc allows; libmpi is excluded, never bundled (the user's MPI, loaded by
-# mpi4py, is the one called). Checked here: each wheel holds the three
+# mpi4py, is the one called). Checked here: each wheel holds the four
 # modules, no MPI library, and extensions that need only their libmpi soname
 # and the C library, with no RPATH.
 #
@@ -55,7 +56,7 @@ for version in ${MPICOLL_WHEEL_PYTHONS:-3.11 3.12 3.13}; do
 done
 
 PATH="$work/tools/bin:$PATH" "$work/tools/bin/auditwheel" repair -w "$work/repaired" \
-  --exclude libmpi.so.12 --exclude libmpi.so.40 "$work"/raw/*.whl > "$work/auditwheel.log" 2>&1 \
+  --exclude libmpi.so.12 --exclude libmpi.so.40 --exclude libmpi_abi.so.1 "$work"/raw/*.whl > "$work/auditwheel.log" 2>&1 \
   || { cat "$work/auditwheel.log" >&2; fail "auditwheel repair"; }
 
 for wheel in "$work"/repaired/*.whl; do
@@ -64,7 +65,7 @@ for wheel in "$work"/repaired/*.whl; do
   unpacked="$work/check/$name"
   mkdir -p "$unpacked" && (cd "$unpacked" && "$work/tools/bin/python" -m zipfile -e "$wheel" .)
   if find "$unpacked" -name 'libmpi*' | grep .; then fail "$name bundles an MPI library"; fi
-  for module in _ffi.mpich _ffi.openmpi _fft; do
+  for module in _ffi.mpich _ffi.openmpi _ffi.mpiabi _fft; do
     so=$(ls "$unpacked"/mpicoll/_src/"$module".cpython-*.so 2>/dev/null) \
       || fail "$name has no mpicoll/_src/$module.*.so"
     dynamic=$(readelf -d "$so")
@@ -72,6 +73,7 @@ for wheel in "$work"/repaired/*.whl; do
     case $module in
       _ffi.mpich) [ "$needed" = "libmpi.so.12 " ] || fail "$so needs '$needed', not libmpi.so.12" ;;
       _ffi.openmpi) [ "$needed" = "libmpi.so.40 " ] || fail "$so needs '$needed', not libmpi.so.40" ;;
+      _ffi.mpiabi) [ "$needed" = "libmpi_abi.so.1 " ] || fail "$so needs '$needed', not libmpi_abi.so.1" ;;
       _fft) [ -z "$needed" ] || fail "$so needs '$needed'" ;;
     esac
     if echo "$dynamic" | grep -E 'RPATH|RUNPATH'; then fail "$so has a library search path"; fi

@@ -17,8 +17,9 @@
 #      and mpi4py from pyproject.toml's build requirements; MPICC unset, so
 #      the extension is built once per MPI ABI with the C compiler), run from
 #      a directory outside any source tree, as every later check is, so
-#      `import mpicoll` can only find the installed copy; both variants must
-#      be installed, and no module built for one MPI.
+#      `import mpicoll` can only find the installed copy; the three variants
+#      (MPICH, Open MPI, standard ABI) must be installed, and no module built
+#      for one MPI.
 #   4. `python -m mpicoll` reports a location inside the new environment;
 #      `mpiexec -n 2 python -m mpicoll --self-test` passes.
 #   5. an example that draws with matplotlib, run before matplotlib is there,
@@ -157,7 +158,7 @@ case "$location" in
   "$site"/mpicoll*) ;;
   *) fail "python -m mpicoll reports location '$location', not the installed copy under $site" ;;
 esac
-for abi in mpich openmpi; do
+for abi in mpich openmpi mpiabi; do
   ls "$site"/mpicoll/_src/_ffi.$abi.*.so > /dev/null 2>&1 \
     || fail "no $abi build of the _ffi extension in $site/mpicoll/_src"
 done

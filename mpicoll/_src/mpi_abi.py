@@ -1,9 +1,10 @@
 """Which build of the FFI handlers (`mpicoll._src._ffi`) to load.
 
 A binary install holds the extension once per MPI ABI, `_ffi.mpich<EXT_SUFFIX>`
-(libmpi.so.12: MPICH, Intel MPI, Cray MPICH, MVAPICH) and
-`_ffi.openmpi<EXT_SUFFIX>` (libmpi.so.40), each compiled with that ABI's
-headers and bound at load time to the libmpi already in the process. mpicoll
+(libmpi.so.12: MPICH, Intel MPI, Cray MPICH, MVAPICH),
+`_ffi.openmpi<EXT_SUFFIX>` (libmpi.so.40) and `_ffi.mpiabi<EXT_SUFFIX>` (the
+MPI standard ABI, libmpi_abi.so.1), each compiled with that ABI's headers
+and bound at load time to the libmpi already in the process. mpicoll
 follows mpi4py: it loads the variant for the MPI library mpi4py loaded, so
 that both call the same library. The finder installed here (by
 `mpicoll._src/__init__.py`) resolves `import mpicoll._src._ffi` to that file.
@@ -12,7 +13,8 @@ wrapper (setup.py with MPICC: the plain `_ffi<EXT_SUFFIX>`) is found first and
 takes precedence.
 
 How mpi4py's ABI is known: mpi4py 4.1's binary ships its own extension once
-per ABI (`MPI.mpich...`, `MPI.openmpi...`) and picks one with its private
+per ABI (`MPI.mpich...`, `MPI.openmpi...`; 4.1 has no standard-ABI one) and
+picks one with its private
 module `mpi4py._mpiabi`. The name of the file it loaded says which it chose;
 mpicoll reads that rather than calling the private module, whose functions
 may change. An mpi4py built from source against one MPI (`MPI<EXT_SUFFIX>`)
@@ -21,7 +23,7 @@ rule mpi4py applies to a library: `MPI_Abi_get_version` reporting a version
 is the MPI standard ABI, Open MPI's `ompi_mpi_comm_self` the Open MPI ABI,
 anything else the MPICH ABI.
 
-MPICOLL_MPIABI=mpich|openmpi overrides that choice (for an mpi4py built from
+MPICOLL_MPIABI=mpich|openmpi|mpiabi overrides that choice (for an mpi4py built from
 source whose library the rule misjudges); when mpi4py's own binary names
 another ABI it is refused, before a second MPI library could be loaded.
 """
@@ -37,7 +39,7 @@ FFI = "mpicoll._src._ffi"
 ABIS = {
     "mpich": "the MPICH ABI (libmpi.so.12: MPICH, Intel MPI, Cray MPICH, MVAPICH)",
     "openmpi": "the Open MPI ABI (libmpi.so.40)",
-    "mpiabi": "the MPI standard ABI (libmpi_abi.so)",
+    "mpiabi": "the MPI standard ABI (libmpi_abi.so.1)",
 }
 
 # (abi, why) of the variant the finder chose, for `python -m mpicoll`
