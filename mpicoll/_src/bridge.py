@@ -23,7 +23,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
                if mpi_abi.chosen else "")
     raise ImportError(
         f"mpicoll: the compiled extension mpicoll._src._ffi{variant} is missing or cannot "
-        "load. Reinstall mpicoll (`pip install --force-reinstall mpicoll`), or build it "
+        "load. Reinstall mpicoll's wheel (`pip install --force-reinstall`), or build it "
         "from source against your MPI (see docs/install.md). "
         f"Original error: {exc}") from exc
 
