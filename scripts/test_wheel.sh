@@ -129,7 +129,7 @@ check_mpi() {   # VENV MPI FULL: the checks in VENV with MPI installed
     cd "$root/work"
     "$venv/bin/python" -m mpicoll > "$log.info" 2>&1 || { cat "$log.info"; fail "python -m mpicoll ($mpi)"; }
     grep -q "^MPI vendor: *$vendor " "$log.info" || { cat "$log.info"; fail "python -m mpicoll does not name $vendor"; }
-    grep -Eq "^MPI variant: *$abi: mpi4py (loaded .* through its $abi build|, built for one MPI .* calls .*/libmpi_abi.so.1)" "$log.info" \
+    grep -Eq "^MPI variant: *$abi: mpi4py( loaded .* through its $abi build|, built for one MPI .* calls .*/libmpi_abi\.so\.1)" "$log.info" \
       || { cat "$log.info"; fail "python -m mpicoll does not name the $abi variant"; }
     grep -E "^MPI (variant|vendor)" "$log.info"
     # shellcheck disable=SC2086
