@@ -83,5 +83,5 @@ for wheel in "$work"/repaired/*.whl; do
 done
 # (auditwheel show itself says linux_x86_64: it cannot find the excluded libmpi)
 "$work/tools/bin/auditwheel" show "$(ls "$work"/repaired/*.whl | head -n 1)" 2>/dev/null \
-  | tr -s ' \n' ' ' | grep -o 'libc.so.6 with versions {[^}]*}. This constrains [^.]*' || true
+  | tr -s ' \n' ' ' | grep -o 'libc.so.6 with versions {[^}]*} This constrains [^.]*' || true
 echo "build_wheel: PASS in $(( $(date +%s) - start )) s: $(ls "$work"/repaired | wc -l) wheels in $out"
