@@ -2,7 +2,9 @@
 # Create a virtual environment (default .venv) with mpicoll and everything it
 # needs: jax, mpi4py, an MPI (by default MPICH from PyPI: mpicc, headers,
 # mpiexec), Cython, the test tools and the notebooks' packages (Jupyter,
-# ipyparallel); then build mpicoll's extension with that MPI. Safe to run
+# ipyparallel); then build mpicoll's extension in place with that MPI's mpicc
+# (setup.py's MPICC route: one plain module for this MPI, which import
+# prefers to the per-ABI builds a wheel holds). Safe to run
 # again, also with another MPI setting: the environment is then switched
 # (see below).
 #

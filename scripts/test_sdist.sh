@@ -8,14 +8,18 @@
 #      directory holding an `mpicc` left out and MPICC unset. The archive must
 #      hold the build inputs (every file of the package in this tree, so the
 #      .pyx/.pxd/.pxi sources, and setup.py, pyproject.toml, LICENSE,
-#      README.md) and the examples, and no build products (.so, the generated
-#      _ffi.c, .pyc).
+#      README.md, the headers of third_party/) and the examples, and no build
+#      products (.so, the generated _ffi.c, .pyc).
 #   2. metadata: `pip install --dry-run` of the archive in the same bare
 #      environment reads name, version and dependencies.
-#   3. install: PyPI's MPICH, mpi4py, JAX, NumPy and Cython, then
-#      `pip install --no-build-isolation mpicoll-*.tar.gz` (not editable), run
-#      from a directory outside any source tree, as every later check is, so
-#      `import mpicoll` can only find the installed copy.
+#   3. install: PyPI's MPICH, mpi4py, JAX and NumPy, then
+#      `pip install mpicoll-*.tar.gz` with build isolation (pip takes Cython
+#      and mpi4py from pyproject.toml's build requirements; MPICC unset, so
+#      the extension is built once per MPI ABI with the C compiler), run from
+#      a directory outside any source tree, as every later check is, so
+#      `import mpicoll` can only find the installed copy; the three variants
+#      (MPICH, Open MPI, standard ABI) must be installed, and no module built
+#      for one MPI.
 #   4. `python -m mpicoll` reports a location inside the new environment;
 #      `mpiexec -n 2 python -m mpicoll --self-test` passes.
 #   5. an example that draws with matplotlib, run before matplotlib is there,
@@ -85,7 +89,7 @@ if nompi bash -c 'command -v mpicc'; then fail "an mpicc is still on the no-MPI 
 step "1. sdist with no MPI compiler ($("$py" -c 'import sys; print("Python", sys.version.split()[0])'))"
 logged "$root/pip-build.log" "$py" -m pip install -q setuptools wheel build
 # --skip-dependency-check: build-system.requires lists what building the
-# *extension* needs (Cython, jax, mpi4py); making the sdist must not need them.
+# *extension* needs (Cython, mpi4py); making the sdist must not need them.
 (cd "$root/src" && logged "$root/sdist.log" nompi "$py" -m build --sdist --no-isolation \
   --skip-dependency-check --outdir "$root/dist" .)
 sdist="$root/dist/mpicoll-$version.tar.gz"
@@ -94,7 +98,9 @@ tar tzf "$sdist" | sed "s#^mpicoll-$version/##" | sort > "$root/sdist-files.txt"
 # Every file of the package in this tree (a new Cython include is a build
 # input too), the build files, and what the later steps use from the archive.
 for f in $(cd "$root/src" && find mpicoll -type f ! -name '*.pyc') LICENSE README.md \
-         pyproject.toml setup.py MANIFEST.in examples/_plotting.py examples/poisson_fft3d.py \
+         pyproject.toml setup.py MANIFEST.in third_party/mpich/mpi.h third_party/mpich/LICENSE \
+         third_party/openmpi/mpi.h third_party/openmpi/LICENSE third_party/xla/LICENSE \
+         third_party/xla/xla/ffi/api/c_api.h examples/_plotting.py examples/poisson_fft3d.py \
          tests/conftest.py scripts/env.sh; do
   grep -qx -- "$f" "$root/sdist-files.txt" || fail "$f is missing from $sdist (MANIFEST.in)"
 done
@@ -129,9 +135,12 @@ for req in ${MPICOLL_SDIST_PINS:-}; do
 done
 logged "$root/pip-mpich.log" "$py" -m pip install -q "$mpich"
 # shellcheck disable=SC2086  # MPICOLL_SDIST_PINS is a list of requirements
-logged "$root/pip-deps.log" "$py" -m pip install -q "mpi4py>=4.1" "jax>=0.10.1" numpy "cython>=3" \
+logged "$root/pip-deps.log" "$py" -m pip install -q "mpi4py>=4.1" "jax>=0.10.1" numpy \
   ${MPICOLL_SDIST_PINS:-}
-(cd "$root/work" && logged "$root/pip-install.log" "$py" -m pip install --no-build-isolation "$sdist")
+(cd "$root/work" && logged "$root/pip-install.log" "$py" -m pip install "$sdist")
+if "$py" -c "import Cython" 2>/dev/null; then
+  fail "Cython is in the environment: the build did not take it from its isolated one"
+fi
 grep -q "Successfully installed.*mpicoll-$version" "$root/pip-install.log" \
   || fail "pip did not install mpicoll $version (log: $root/pip-install.log)"
 
@@ -149,7 +158,14 @@ case "$location" in
   "$site"/mpicoll*) ;;
   *) fail "python -m mpicoll reports location '$location', not the installed copy under $site" ;;
 esac
-ls "$site"/mpicoll/_src/_ffi*.so > /dev/null 2>&1 || fail "no compiled _ffi extension in $site/mpicoll/_src"
+for abi in mpich openmpi mpiabi; do
+  ls "$site"/mpicoll/_src/_ffi.$abi.*.so > /dev/null 2>&1 \
+    || fail "no $abi build of the _ffi extension in $site/mpicoll/_src"
+done
+if ls "$site"/mpicoll/_src/_ffi.cpython-*.so 2>/dev/null; then
+  fail "a module built for one MPI (plain _ffi) was installed"
+fi
+grep -q "^MPI variant: *mpich: mpi4py loaded" "$root/info.txt" || fail "python -m mpicoll names no mpich variant"
 timeout 300 mpiexec $MPIEXEC_FLAGS -n 2 "$py" -m mpicoll --self-test > "$root/self-test.txt" 2>&1 \
   || { cat "$root/self-test.txt"; fail "mpiexec -n 2 python -m mpicoll --self-test"; }
 tail -n 3 "$root/self-test.txt"

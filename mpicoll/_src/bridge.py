@@ -12,14 +12,20 @@ import jax
 from jax._src import xla_bridge
 from mpi4py import MPI
 
+from mpicoll._src import mpi_abi
+
 try:
     from mpicoll._src import _fft, _ffi
 except ImportError as exc:  # pragma: no cover - depends on the install
+    if str(exc).startswith("mpicoll:"):       # mpi_abi's own explanation
+        raise
+    variant = (f" (its {mpi_abi.chosen[0]} build, chosen because {mpi_abi.chosen[1]})"
+               if mpi_abi.chosen else "")
     raise ImportError(
-        "mpicoll: the compiled extension mpicoll._src._ffi is missing or cannot "
-        "load. Build it with `pip install --no-build-isolation .` in an "
-        "environment with mpi4py, jax and an MPI compiler wrapper (see "
-        f"docs/install.md). Original error: {exc}") from exc
+        f"mpicoll: the compiled extension mpicoll._src._ffi{variant} is missing or cannot "
+        "load. Reinstall mpicoll's wheel (`pip install --force-reinstall`), or build it "
+        "from source against your MPI (see docs/install.md). "
+        f"Original error: {exc}") from exc
 
 
 _FIX_MPI = (
@@ -55,8 +61,32 @@ def loaded_library_version():
     return MPI.Get_library_version().rstrip("\0 \n")
 
 
+_FIX_VARIANT = (
+    "mpicoll loads the build for the MPI library mpi4py loaded: unset MPICOLL_MPIABI if it "
+    "is set, and let the process load one MPI library (`python -m mpicoll` names the "
+    "variant loaded and why).")
+
+
+def _check_same_variant(built_abi, loaded_abi, called_library, mpi4py_library, vendor):
+    """For a build once per MPI ABI: refuse when the variant loaded is for
+    another ABI than the library mpi4py calls, or when its MPI calls go to
+    another library file than mpi4py's (a second MPI in the process). What
+    the build machine's MPI was says nothing here, so no version text or
+    build-time path is compared."""
+    if loaded_abi and built_abi != loaded_abi:
+        raise ImportError(
+            f"mpicoll's {built_abi} build is for {mpi_abi.ABIS[built_abi]} but mpi4py loaded "
+            f"{vendor} ({mpi4py_library or 'an unknown file'}: "
+            f"{mpi_abi.ABIS.get(loaded_abi, loaded_abi)}). " + _FIX_VARIANT)
+    if (called_library and mpi4py_library
+            and os.path.realpath(called_library) != os.path.realpath(mpi4py_library)):
+        raise ImportError(
+            f"mpicoll's MPI calls go to {called_library} but mpi4py's to {mpi4py_library}: "
+            "two MPI libraries in one process. " + _FIX_VARIANT)
+
+
 def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
-                    loaded_libraries=None, called_library=None):
+                    loaded_libraries=None, called_library=None, built_abi=None):
     """Refuse to run when mpi4py loaded a different MPI than we were built with.
 
     Two MPI libraries in one process corrupt each other's state, and one MPI's
@@ -71,8 +101,18 @@ def _check_same_mpi(built_vendor=None, built_library=None, loaded_version=None,
     was built against (when that file still exists here) must be mapped, and
     another one only if the extension's calls do not go to it (the file that
     defines the MPI_Init it calls is the built one). The arguments stand in
-    for what this process has, for tests.
+    for what this process has, for tests. A build once per MPI ABI
+    (`built_abi`, from the extension when None) is checked by
+    `_check_same_variant` instead.
     """
+    built_abi = _ffi.built_for_abi() if built_abi is None else built_abi
+    if built_abi:
+        library = mpi_abi.library_called_by(MPI.__file__)
+        vendor, version = MPI.get_vendor()
+        return _check_same_variant(
+            built_abi, mpi_abi.abi_of_library(library) if library else None,
+            _ffi.called_library() if called_library is None else called_library,
+            library, f"{vendor} {'.'.join(map(str, version))}")
     built = built_vendor if built_vendor is not None else _ffi.built_with_vendor()
     runtime_vendor, runtime_version = MPI.get_vendor()
     loaded_text = (loaded_version if loaded_version is not None

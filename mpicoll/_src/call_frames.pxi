@@ -11,6 +11,20 @@
 cdef enum:
     MAX_BUFFERS = 4
 
+cdef extern from *:
+    """
+    /* A communicator reaches the handlers as the integer mpi4py's py2f()
+       gives: MPI_Comm_c2f's, or under the MPI standard ABI (mpi_abi.h, which
+       has no Fortran handles) MPI_Comm_toint's. */
+    #if defined(MPI_ABI_VERSION)
+    #define mpicoll_comm_from_int(handle) MPI_Comm_fromint((int) (handle))
+    #else
+    #define mpicoll_comm_from_int(handle) MPI_Comm_f2c((MPI_Fint) (handle))
+    #endif
+    """
+    MPI_Comm mpicoll_comm_from_int(int64_t handle) nogil
+
+
 # Attribute slots. The Python side sends a subset of these names (checked
 # against `attribute_names()` when an op is lowered); a missing attribute
 # keeps the default set in `decode`, an unknown one is an error.
@@ -168,7 +182,7 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
         call.present[slot] = True
     if call.attr[ATTR_CHUNK_BYTES] <= 0:
         return invalid(call, b"mpicoll: chunk_bytes must be positive")
-    call.comm = MPI_Comm_f2c(<MPI_Fint>call.attr[ATTR_COMM])
+    call.comm = mpicoll_comm_from_int(call.attr[ATTR_COMM])
     call.rank = -1
     call.size = 0
     cdef int ierr = MPI_Comm_rank(call.comm, &call.rank)

@@ -2,7 +2,8 @@
 
 * `info()`: (label, value) pairs naming the versions and the MPI/JAX setup
   mpicoll runs with: mpicoll, Python, JAX, jaxlib, mpi4py, the MPI the
-  extension was built against and the one loaded now, MPI's thread level,
+  extension was built against (an MPI, or an MPI ABI: which variant was
+  loaded and why) and the one loaded now, MPI's thread level,
   the chunk limit, whether allreduce and reduce run by blocks, the CUDA
   path (or why there is none), the XLA FFI API version the extension was
   compiled against, and whether jitted MPI calls keep JAX's fast dispatch.
@@ -31,7 +32,7 @@ import numpy as np
 from mpi4py import MPI
 
 import mpicoll
-from mpicoll._src import _ffi, bridge, gpu, jax_internals
+from mpicoll._src import _ffi, bridge, gpu, jax_internals, mpi_abi
 
 # --------------------------------------------------------------------------
 # Information
@@ -130,10 +131,28 @@ def _ffi_line():
     built = ffi_api_version()
     now = header_api_version()
     text = "unknown" if built is None else "%d.%d" % built
-    if now is not None and now != built:
-        text += ("  (the installed jaxlib's header is %d.%d: rebuild mpicoll with "
+    if now is not None and built is not None and now < built:
+        text += ("  (newer than the installed jaxlib's header, %d.%d: rebuild mpicoll with "
                  "`pip install --no-build-isolation --force-reinstall .`)" % now)
+    elif now is not None and now != built:
+        # XLA accepts handlers of an older API version: a binary build
+        # targets the oldest supported jaxlib for that reason
+        text += "  (the installed jaxlib's header is %d.%d, which accepts it)" % now
     return text
+
+
+def _built_against():
+    abi = _ffi.built_for_abi()
+    return mpi_abi.ABIS[abi] if abi else _ffi.built_with_vendor()
+
+
+def _variant():
+    """Which build of the extension runs, and why that one."""
+    abi = _ffi.built_for_abi()
+    if not abi:
+        return ("none: built with one MPI's compiler wrapper, for that MPI only "
+                f"({os.path.basename(_ffi.__file__)})")
+    return f"{abi}: {mpi_abi.chosen[1] if mpi_abi.chosen else 'chosen by MPICOLL_MPIABI'}"
 
 
 def _jaxlib_version():
@@ -153,7 +172,8 @@ _FIELDS = [
     ("JAX", lambda: jax.__version__),
     ("jaxlib", _jaxlib_version),
     ("mpi4py", lambda: __import__("mpi4py").__version__),
-    ("MPI built against", _ffi.built_with_vendor),
+    ("MPI built against", _built_against),
+    ("MPI variant", _variant),
     ("MPI library loaded", lambda: bridge.loaded_library_version().splitlines()[0].strip()),
     ("MPI vendor", lambda: "%s %s" % (MPI.get_vendor()[0],
                                       ".".join(map(str, MPI.get_vendor()[1])))),

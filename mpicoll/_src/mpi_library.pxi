@@ -35,15 +35,23 @@ def library_version():
 
 
 cdef extern from "mpicoll_built_mpi.h":
-    # written by setup.py from a probe program built with the same mpicc
+    # written by setup.py: from a probe program built with the same mpicc,
+    # or, for a build once per MPI ABI, the ABI and no library
     const char* MPICOLL_BUILT_MPI_LIBRARY
     const char* MPICOLL_BUILT_MPI_VERSION
+    const char* MPICOLL_BUILT_MPI_ABI
+
+
+def built_for_abi():
+    """The MPI ABI this module is the variant for ("mpich", "openmpi"), or ""
+    for a module built with one MPI's compiler wrapper."""
+    return MPICOLL_BUILT_MPI_ABI.decode()
 
 
 def built_with_library():
     """(path, MPI_Get_library_version text) of the libmpi that programs built
     with this module's mpicc load, as setup.py found them; empty strings if
-    it could not tell."""
+    it could not tell, and for an ABI variant."""
     return (MPICOLL_BUILT_MPI_LIBRARY.decode(errors="replace"),
             MPICOLL_BUILT_MPI_VERSION.decode(errors="replace"))
 
