@@ -358,11 +358,13 @@ def test_nonblocking_operations_with_gpu_work_before_the_waits(path):
 
 
 def test_nonblocking_derivatives_match_cpu(path):
-    """grad and jvp through the collective starts, whose derivative messages
-    are nonblocking (derivative requests: the handle travels inside the
-    tangent or cotangent array, copied to and from the GPU), equal the same
-    derivatives on the CPU."""
+    """grad and jvp through the starts, whose derivative messages are
+    nonblocking (derivative requests: the handle travels inside the tangent
+    or cotangent array, copied to and from the GPU; for messages also the
+    requests that stand for what they send, and the answers to
+    differentiated messages), equal the same derivatives on the CPU."""
     size = WORLD.size
+    left, right = (WORLD.rank - 1) % size, (WORLD.rank + 1) % size
     rng = np.random.default_rng(WORLD.rank + 40)
     x, w = rng.normal(size=(size, 3)), rng.normal(size=(size, size, 3))
 
@@ -371,8 +373,11 @@ def test_nonblocking_derivatives_match_cpu(path):
         b = mpicoll.ialltoall(v * v)
         c = mpicoll.iallgather(jnp.cos(v))
         d = mpicoll.ibcast(v, size - 1)
-        a, b, c, d = mpicoll.waitall([a, b, c, d])
-        return jnp.sum(weights * c) + jnp.sum(a * b * d)
+        e = mpicoll.isendrecv(v * 2, jnp.sin(v), left, right)
+        r = mpicoll.irecv(0 * v, left, tag=1)
+        s = mpicoll.isend(v * v * v, right, tag=1)
+        a, b, c, d, e, _, r = mpicoll.waitall([a, b, c, d, e, s, r])
+        return jnp.sum(weights * c) + jnp.sum(a * b * d) + jnp.sum(jnp.tanh(e) * r)
 
     def derivatives(device):
         v, weights = jax.device_put(x, device), jax.device_put(w, device)
