@@ -663,6 +663,8 @@ def test_start_finish_matches_numpy_and_the_exchange(case):
 
 @pytest.mark.parametrize("case", [CASES[1], CASES[2]], ids=repr)
 def test_start_finish_derivatives_are_the_exchange_s(case):
+    if case is CASES[1] and P > 2:
+        pytest.skip("1-D: the neighbours of 2 ranks show it; 2-D runs at every rank count")
     """jvp, grad (eager and jitted), linear_transpose (eager, jitted,
     twice) and jvp of grad equal the blocking exchange's; and the
     gradient of a nonlinear loss the serial one (test_grad_matches_serial
