@@ -554,8 +554,6 @@ cdef int chunked_receives(Pending* p) noexcept nogil:
     a longer message received and dropped. The sizes are checked by the
     caller."""
     cdef int i, count = 0, last = -1, ierr = MPI_SUCCESS
-    cdef MPI_Message msg
-    cdef MPI_Status st
     for i in range(p.msg.nrecv):
         if p.expected[i] == -2:                 # cancelled: the message ended before
             continue
@@ -570,17 +568,8 @@ cdef int chunked_receives(Pending* p) noexcept nogil:
     if last < 0:
         return MPI_SUCCESS
     MPI_Get_count(&p.statuses[last], p.rtype, &count)
-    while count == p.rstep:        # the last receive got a whole chunk: more follow
-        ierr = MPI_Mprobe(p.peer, p.rtag, p.comm, &msg, &st)
-        if ierr == MPI_SUCCESS:
-            ierr = MPI_Get_count(&st, p.rtype, &count)
-        if ierr == MPI_SUCCESS:
-            ierr = MPI_Mrecv(NULL, 0, p.rtype, &msg, MPI_STATUS_IGNORE)
-            if ierr != MPI_SUCCESS and count > 0:
-                ierr = MPI_SUCCESS              # truncated on purpose: dropped
-        if ierr != MPI_SUCCESS:
-            return ierr
-    return MPI_SUCCESS
+    # the last receive got a whole chunk: the rest of a longer message follows
+    return drop_chunks(p.peer, p.rtag, p.rtype, p.rstep, p.comm, count)
 
 
 cdef void cancel_receives(Pending* p, int first, int end) noexcept nogil:

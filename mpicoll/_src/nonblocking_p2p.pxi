@@ -204,9 +204,8 @@ cdef int find_disagreement(Pending* p, bint* found) noexcept nogil:
     KIND_NOTICE if it is differentiated, and note the disagreement."""
     cdef P2P* m = &p.msg
     cdef int other = m.kind ^ KIND_DIFFERENTIATED
-    cdef int flag = 0, cancelled = 0, count = 0, ierr
+    cdef int flag = 0, cancelled = 0, ierr
     cdef MPI_Status st
-    cdef MPI_Message msg
     found[0] = False
     ierr = MPI_Iprobe(m.source, m.recvtag * KIND_SPAN + other, p.comm, &flag, &st)
     if ierr != MPI_SUCCESS or not flag:
@@ -223,19 +222,11 @@ cdef int find_disagreement(Pending* p, bint* found) noexcept nogil:
         return MPI_SUCCESS
     p.expected[0] = -2
     cancel_receives(p, 1, m.nrecv)
-    count = <int>m.rchunk
-    while count >= m.rchunk:       # the chunk messages of that send, up to its short last one
-        ierr = MPI_Mprobe(m.source, m.recvtag * KIND_SPAN + other, p.comm, &msg, &st)
-        if ierr == MPI_SUCCESS:
-            ierr = MPI_Get_count(&st, p.rtype, &count)
-        if ierr == MPI_SUCCESS:
-            ierr = MPI_Mrecv(NULL, 0, p.rtype, &msg, MPI_STATUS_IGNORE)
-            if ierr != MPI_SUCCESS and count != 0:
-                ierr = MPI_SUCCESS              # truncated on purpose: dropped
-        if ierr != MPI_SUCCESS:
-            return ierr
-        if count == MPI_UNDEFINED:
-            break
+    # that send's chunk messages, all of them (as if one whole chunk came before)
+    ierr = drop_chunks(m.source, m.recvtag * KIND_SPAN + other, p.rtype, m.rchunk, p.comm,
+                       <int>m.rchunk)
+    if ierr != MPI_SUCCESS:
+        return ierr
     if other & KIND_DIFFERENTIATED:
         ierr = MPI_Send(NULL, 0, MPI_BYTE, m.source, m.recvtag * KIND_SPAN + KIND_NOTICE,
                         p.comm)

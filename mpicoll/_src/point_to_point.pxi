@@ -86,6 +86,30 @@ cdef extern from "<sched.h>" nogil:
 
 cdef enum:
     POLLS_PER_YIELD = 64
+    # progress_p2p scans the request table under its lock: not on every poll
+    POLLS_PER_ANSWER = 8
+
+
+cdef int drop_chunks(int source, int wire_tag, MPI_Datatype t, int64_t chunk, MPI_Comm comm,
+                     int count) noexcept nogil:
+    """Receive and drop, storing nothing, the chunk messages of one send
+    from `source` with `wire_tag` that are still to come after one of
+    `count` elements: while a message is a whole chunk, another follows, up
+    to the short last one (the chunk protocol)."""
+    cdef MPI_Message msg
+    cdef MPI_Status st
+    cdef int ierr
+    while count == chunk:
+        ierr = MPI_Mprobe(source, wire_tag, comm, &msg, &st)
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Get_count(&st, t, &count)
+        if ierr == MPI_SUCCESS:
+            ierr = MPI_Mrecv(NULL, 0, t, &msg, MPI_STATUS_IGNORE)
+            if ierr != MPI_SUCCESS and count > 0:
+                ierr = MPI_SUCCESS              # truncated on purpose: dropped
+        if ierr != MPI_SUCCESS:
+            return ierr
+    return MPI_SUCCESS
 
 
 cdef inline int yield_now_and_then(int polls) noexcept nogil:
@@ -95,8 +119,8 @@ cdef inline int yield_now_and_then(int polls) noexcept nogil:
     the rank it waits for cannot run; on a core of its own sched_yield
     returns at once. MPI's own blocking calls do the same."""
     polls += 1
-    if p2p_attention > 0:       # pending nonblocking messages to answer (nonblocking_p2p.pxi)
-        progress_p2p()
+    if p2p_attention > 0 and polls % POLLS_PER_ANSWER == 0:
+        progress_p2p()          # pending nonblocking messages to answer (nonblocking_p2p.pxi)
     if polls % POLLS_PER_YIELD == 0:
         sched_yield()
     return polls
