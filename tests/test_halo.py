@@ -666,9 +666,9 @@ def test_start_finish_derivatives_are_the_exchange_s(case):
     if case is CASES[1] and P > 2:
         pytest.skip("1-D: the neighbours of 2 ranks show it; 2-D runs at every rank count")
     """jvp, grad (eager and jitted), linear_transpose (eager, jitted,
-    twice) and jvp of grad equal the blocking exchange's; and the
-    gradient of a nonlinear loss the serial one (test_grad_matches_serial
-    checks the blocking exchange against serial JAX)."""
+    twice), jvp of vjp and jvp of grad equal the blocking exchange's
+    (test_grad_matches_serial checks that one against serial JAX); then an
+    exchange on the same communicator still gives its values."""
     rng = rank_rng(30)
     x = rng.normal(size=case.padded_shape(case.coords()))
     t, ct = rng.normal(size=x.shape), rng.normal(size=x.shape)
@@ -686,12 +686,16 @@ def test_start_finish_derivatives_are_the_exchange_s(case):
             "jitted linear_transpose": jax.jit(jax.linear_transpose(ex, spec))(ct)[0],
             "transposed twice": jax.linear_transpose(jax.linear_transpose(ex, spec), spec)(
                 (t,))[0],
+            "jvp of vjp": jax.jvp(lambda c: jax.vjp(ex, x)[1](c)[0], (ct,), (t,))[1],
             "jvp of grad": jax.jvp(jax.grad(loss), (x,), (t,))[1]}
 
     got, want = transforms(mine), transforms(blocking)
+    after = case.exchange(x)                    # the communicator, afterwards
     failures = [f"{name}: max difference {np.max(np.abs(np.asarray(got[name]) - want[name]))}"
                 for name in want
                 if not np.allclose(got[name], want[name], rtol=RTOL, atol=ATOL)]
+    if not np.array_equal(after, np.asarray(blocking(x))):
+        failures.append("the exchange after them differs")
     failures = [f"rank {r}: {f}" for r, fs in enumerate(WORLD.allgather(failures)) for f in fs]
     assert not failures, "\n".join(failures)
 
@@ -736,10 +740,20 @@ def test_start_finish_errors(comm):
     x = jnp.zeros(case.padded_shape(case.coords()))
     request = halo_exchange_start(x, case.widths, case.cart)
     halo_exchange_finish(request)
-    with pytest.raises(ValueError, match="finished already"):
-        halo_exchange_finish(request)
-    with pytest.raises(TypeError, match="HaloRequest"):
-        halo_exchange_finish(x)
-    with pytest.raises(ValueError, match="halo_exchange_start"):
-        halo_exchange_start(x[:1], case.widths, case.cart)     # shorter than its halos
+    attempts = {
+        "finished twice": (lambda: halo_exchange_finish(request), ValueError, "finished already"),
+        "not a request": (lambda: halo_exchange_finish(x), TypeError, "HaloRequest"),
+        # shorter than its halos: refused on every rank, before any message
+        "bad block": (lambda: halo_exchange_start(x[:1], case.widths, case.cart), ValueError,
+                      "halo_exchange_start")}
+    problems = []
+    for name, (attempt, error, text) in attempts.items():
+        try:
+            attempt()
+            problems.append(f"{name}: no error")
+        except error as exc:
+            if text not in str(exc):
+                problems.append(f"{name}: {exc}")
+    problems = [f"rank {r}: {p}" for r, ps in enumerate(WORLD.allgather(problems)) for p in ps]
+    assert not problems, "\n".join(problems)
     assert_all_equal({"afterwards": (case.exchange(x), np.zeros(x.shape))})
