@@ -311,7 +311,8 @@ def test_nonblocking_agreeing_ranks_have_the_serial_gradient(style, jit):
     g = np.asarray(jax.block_until_ready((jax.jit(f) if jit else f)(x)))
     xs = world.allgather(np.asarray(x))
     expected = {0: 1 + 2 * xs[1], 1: 2 * xs[0]}.get(world.rank, np.ones(3))
-    np.testing.assert_array_equal(g, expected)
+    wrong = world.allgather(None if np.array_equal(g, expected) else (g, expected))
+    assert all(w is None for w in wrong), wrong          # every rank's verdict
 
 
 # --- rooted sends: bcast, scatter, scatterv ----------------------------------
