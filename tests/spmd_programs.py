@@ -12,13 +12,15 @@ gradient of a weighted sum of them and a JVP, under keys
 ``<program>/<out|grad|jvp>/<index>``.
 """
 
+import contextlib
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 from jax import lax
+from jax.ad_checkpoint import checkpoint_name
 from jax.sharding import PartitionSpec as P
 
 
@@ -26,11 +28,17 @@ from jax.sharding import PartitionSpec as P
 class Program:
     f: object
     mesh: object            # P -> (axis sizes, axis names)
-    in_specs: tuple
+    in_specs: tuple         # of the static arguments (None) too
     out_specs: tuple
-    local_shapes: object    # mesh shape dict -> one local shape per argument
+    local_shapes: object    # mesh shape dict -> one local shape per array argument
     differentiable: bool = True
     forward_mode: bool = True     # False: a custom_vjp inside (JAX has no jvp of it)
+    statics: tuple = ()     # leading arguments whose spec is None, passed as they are
+    # True: Python control flow on values; shard_map runs it outside jit
+    # only, and neither it nor spmd can differentiate or jit it
+    eager_only: bool = False
+    check_vma: bool = True
+    flags: dict = field(default_factory=dict)     # JAX flags it runs under
 
 
 def line(p):
@@ -163,6 +171,73 @@ def custom_vjp_rules(a):
     return spread(a) + jnp.sin(a)
 
 
+def static_args(steps, transform, shift_and_scale, a):
+    """Arguments whose spec is None reach the function as they are: a
+    Python int that Python control flow uses, a callable, and a tuple of
+    Python ints (a tree of static leaves)."""
+    shift, scale = shift_and_scale
+    p = lax.axis_size("i")
+    for _ in range(steps):
+        a = transform(a) + lax.ppermute(a, "i", _shift(p, shift))
+    return a * scale, lax.psum(a, "i")
+
+
+def eager_control(w, x, y):
+    """Python control flow on values every device holds alike (invariant),
+    as `jax.shard_map` runs it outside jit: a data-dependent Python int (a
+    count summed over "i", so exact) sets a loop's trip count and picks a
+    branch; gradient-descent steps of least squares with data split over
+    "i" differentiate inside (their gradients, and a JVP, are the body's
+    own, typed by JAX's varying/invariant rules)."""
+    count = int(lax.psum(jnp.sum(x > 1.0), "i"))
+
+    def loss(w):
+        return lax.pmean(jnp.mean((x @ w - y) ** 2), "i")
+    for _ in range(count % 3 + 1):
+        w = w - 0.1 * jax.grad(loss)(w)
+    steps = 0
+    while lax.pmax(jnp.max(w), "i") < 2.0 and steps < 10:
+        w = w * 1.25
+        steps += 1
+    _, slope = jax.jvp(loss, (w,), (jnp.ones_like(w),))
+    if count % 4 < 2:
+        spread = lax.psum(x @ w - y, "i")
+    else:
+        spread = lax.all_gather(x @ w, "i", tiled=True)[:y.shape[0]] - lax.pmean(y, "i")
+    return w, loss(w) + steps, slope, spread
+
+
+def remat_layer(v):
+    """A layer with collectives whose psum result is named "summed"."""
+    summed = checkpoint_name(lax.psum(jnp.sin(v), "i"), "summed")
+    gathered = lax.all_gather(jnp.cos(v) * summed, "i", tiled=True)
+    moved = lax.ppermute(v, "i", _shift(lax.axis_size("i"), 1))
+    return jnp.tanh(gathered[:v.shape[0]] * v) + 0.5 * moved + 0.1 * jnp.dot(v, v) * v
+
+
+POLICIES = {
+    "save_only_these_names": jax.checkpoint_policies.save_only_these_names("summed"),
+    "save_anything_except_these_names":
+        jax.checkpoint_policies.save_anything_except_these_names("summed"),
+    "nothing_saveable": jax.checkpoint_policies.nothing_saveable,
+    "dots_saveable": jax.checkpoint_policies.dots_saveable,
+    "everything_saveable": jax.checkpoint_policies.everything_saveable,
+}
+
+
+def remat_policies(a):
+    """jax.checkpoint with each rematerialization policy around
+    collectives, one with prevent_cse=False, one as a scan body, and one
+    differentiated inside the body."""
+    for k, policy in enumerate(POLICIES.values()):
+        a = jax.checkpoint(remat_layer, policy=policy, prevent_cse=k != 2)(a)
+    names = POLICIES["save_only_these_names"]
+    a, _ = lax.scan(lambda c, _: (jax.checkpoint(remat_layer, policy=names)(c), None),
+                    a, None, length=2)
+    inner = jax.grad(lambda v: jnp.sum(jax.checkpoint(remat_layer, policy=names)(v) ** 2))(a)
+    return a, inner
+
+
 PROGRAMS = {
     "collectives": Program(collectives, line, P("i"), (P(), P(), P("i")), lambda s: [(4, 3)]),
     "extrema": Program(extrema, line, P("i"), P(), lambda s: [(4, 3)], differentiable=False),
@@ -179,7 +254,35 @@ PROGRAMS = {
     "custom_rules": Program(custom_rules, line, P("i"), P("i"), lambda s: [(3,)]),
     "custom_vjp_rules": Program(custom_vjp_rules, line, P("i"), P("i"), lambda s: [(3,)],
                                 forward_mode=False),
+    "static_args": Program(static_args, line, (None, None, None, P("i")), (P("i"), P()),
+                           lambda s: [(3,)], statics=(3, jnp.sin, (1, 2))),
+    "eager_control": Program(eager_control, line, (P(), P("i"), P("i")), (P(), P(), P(), P("i")),
+                             lambda s: [(3,), (4, 3), (4,)], differentiable=False,
+                             eager_only=True),
+    "unchecked": Program(stencil, line, P("i"), P("i"), lambda s: [(5,)], check_vma=False),
+    "remat_policies": Program(remat_policies, line, P("i"), P("i"), lambda s: [(3,)]),
+    # jax.checkpoint as a RematTraced operation (the future default)
+    "remat3_policies": Program(remat_policies, line, P("i"), P("i"), lambda s: [(3,)],
+                               flags={"jax_remat3": True}),
 }
+
+
+@contextlib.contextmanager
+def jax_flags(flags):
+    """JAX's configuration with `flags` set, restored afterwards."""
+    before = {name: getattr(jax.config, name) for name in flags}
+    for name, value in flags.items():
+        jax.config.update(name, value)
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            jax.config.update(name, value)
+
+
+def array_specs(prog, n):
+    """The specs of a program's `n` array arguments (after its statics)."""
+    return as_tuple(prog.in_specs, n + len(prog.statics))[len(prog.statics):]
 
 
 def global_shape(local, spec, shape):
@@ -201,7 +304,7 @@ def global_inputs(name, p):
     sizes, names = prog.mesh(p)
     shape = dict(zip(names, sizes))
     local = prog.local_shapes(shape)
-    specs = as_tuple(prog.in_specs, len(local))
+    specs = array_specs(prog, len(local))
     rng = np.random.default_rng(sum(map(ord, name)))
     args = [rng.uniform(0.5, 1.5, global_shape(s, sp, shape)) for s, sp in zip(local, specs)]
     tangents = [rng.uniform(-1, 1, a.shape) for a in args]
@@ -222,26 +325,33 @@ def reference(p):
     from jax.sharding import Mesh
     results = {}
     for name, prog in PROGRAMS.items():
-        sizes, names = prog.mesh(p)
-        mesh = Mesh(np.array(jax.devices()[:p]).reshape(sizes), names)
-        g = jax.jit(jax.shard_map(prog.f, mesh=mesh, in_specs=prog.in_specs,
-                                  out_specs=prog.out_specs))
-        args, tangents = global_inputs(name, p)
-        outs = jax.tree.leaves(g(*args))
-        weights = weights_for(outs, 1)
-        grads = jvps = []
-        # the gradient and the JVP jitted: one compilation each, not one per
-        # operation of the weighted sum and of the derivative rules
-        if prog.differentiable:
-            grads = jax.jit(jax.grad(lambda *a: weighted(g(*a), weights),
-                                     argnums=tuple(range(len(args)))))(*args)
-            if prog.forward_mode:
-                jvps = jax.tree.leaves(jax.jit(
-                    lambda a, t: jax.jvp(g, a, t)[1])(tuple(args), tuple(tangents)))
-        for kind, values in (("out", outs), ("grad", grads), ("jvp", jvps)):
-            for k, v in enumerate(values):
-                results[f"{name}/{kind}/{k}"] = np.asarray(v)
+        with jax_flags(prog.flags):
+            results.update(_reference_of(name, prog, p, Mesh))
     return results
+
+
+def _reference_of(name, prog, p, Mesh):
+    sizes, names = prog.mesh(p)
+    mesh = Mesh(np.array(jax.devices()[:p]).reshape(sizes), names)
+    smap = jax.shard_map(prog.f, mesh=mesh, in_specs=prog.in_specs, out_specs=prog.out_specs,
+                         check_vma=prog.check_vma)
+    g = lambda *a: smap(*prog.statics, *a)          # noqa: E731  (statics stay Python values)
+    g = g if prog.eager_only else jax.jit(g)
+    args, tangents = global_inputs(name, p)
+    outs = jax.tree.leaves(g(*args))
+    weights = weights_for(outs, 1)
+    grads = jvps = []
+    # the gradient and the JVP jitted: one compilation each, not one per
+    # operation of the weighted sum and of the derivative rules
+    if prog.differentiable:
+        grads = jax.jit(jax.grad(lambda *a: weighted(g(*a), weights),
+                                 argnums=tuple(range(len(args)))))(*args)
+        if prog.forward_mode:
+            jvps = jax.tree.leaves(jax.jit(
+                lambda a, t: jax.jvp(g, a, t)[1])(tuple(args), tuple(tangents)))
+    return {f"{name}/{kind}/{k}": np.asarray(v)
+            for kind, values in (("out", outs), ("grad", grads), ("jvp", jvps))
+            for k, v in enumerate(values)}
 
 
 if __name__ == "__main__":

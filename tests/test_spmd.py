@@ -23,8 +23,8 @@ from mpi4py import MPI
 
 import mpicoll
 from conftest import wait_quietly
-from spmd_programs import (PROGRAMS, as_tuple, axes_of, global_inputs, weighted,
-                           weights_for)
+from spmd_programs import (PROGRAMS, array_specs, as_tuple, axes_of, global_inputs,
+                           jax_flags, weights_for)
 
 WORLD = MPI.COMM_WORLD
 RANK, SIZE = WORLD.rank, WORLD.size
@@ -68,31 +68,47 @@ def compare(failures, what, got, want):
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_spmd_matches_shard_map(name, reference):
+    """Every program's blocks: called eagerly (each operation at once, as
+    shard_map runs outside jit) and traced (under jax.vjp), their
+    gradients and JVPs; static arguments passed as they are."""
     prog = PROGRAMS[name]
+    with jax_flags(prog.flags):
+        failures = _check_program(name, prog, reference)
+    assert not failures, "\n".join(failures)
+
+
+def _check_program(name, prog, reference):
     mesh = mpicoll.ProcessMesh(*prog.mesh(SIZE))
-    g = mpicoll.spmd(prog.f, mesh, prog.in_specs, prog.out_specs)
+    spmd_g = mpicoll.spmd(prog.f, mesh, prog.in_specs, prog.out_specs,
+                          check_vma=prog.check_vma)
+    g = lambda *a: spmd_g(*prog.statics, *a)          # noqa: E731
     args, tangents = global_inputs(name, SIZE)
-    in_specs = as_tuple(prog.in_specs, len(args))
+    in_specs = array_specs(prog, len(args))
     local = [jnp.asarray(block(a, s, mesh)) for a, s in zip(args, in_specs)]
     local_t = [jnp.asarray(block(t, s, mesh)) for t, s in zip(tangents, in_specs)]
     ref = lambda kind, k: reference[f"{name}/{kind}/{k}"]     # noqa: E731
     failures = []
-    outs = jax.tree.leaves(g(*local))
-    out_specs = as_tuple(prog.out_specs, len(outs))
-    for k, (y, s) in enumerate(zip(outs, out_specs)):
-        compare(failures, f"result {k}", y, block(ref("out", k), s, mesh))
+    eager = g(*local)
+    results = {"eager": jax.tree.leaves(eager)}
+    if not prog.eager_only:
+        traced, pullback = jax.vjp(g, *local)
+        results["traced"] = jax.tree.leaves(traced)
+    out_specs = as_tuple(prog.out_specs, len(results["eager"]))
+    for how, outs in results.items():
+        for k, (y, s) in enumerate(zip(outs, out_specs)):
+            compare(failures, f"result {k} ({how})", y, block(ref("out", k), s, mesh))
     if prog.differentiable:
-        weights = weights_for([ref("out", k) for k in range(len(outs))], 1)
-        weights = [block(w, s, mesh) for w, s in zip(weights, out_specs)]
-        grads = jax.grad(lambda *a: weighted(g(*a), weights),
-                         argnums=tuple(range(len(local))))(*local)
+        weights = weights_for([ref("out", k) for k in range(len(out_specs))], 1)
+        weights = [jnp.asarray(block(w, s, mesh)) for w, s in zip(weights, out_specs)]
+        # the gradient of the weighted sum of the results
+        grads = pullback(jax.tree.unflatten(jax.tree.structure(traced), weights))
         for k, (gk, s) in enumerate(zip(grads, in_specs)):
             compare(failures, f"gradient {k}", gk, block(ref("grad", k), s, mesh))
     if prog.differentiable and prog.forward_mode:
         jvps = jax.tree.leaves(jax.jvp(g, tuple(local), tuple(local_t))[1])
         for k, (t, s) in enumerate(zip(jvps, out_specs)):
             compare(failures, f"jvp {k}", t, block(ref("jvp", k), s, mesh))
-    assert not failures, "\n".join(failures)
+    return failures
 
 
 def test_vmap_and_jit_of_spmd():

@@ -292,12 +292,148 @@ def body_context(axis_names, axis_sizes, check_vma):
     `custom_vjp` rule found in the body is traced later, when it is
     differentiated, and needs it."""
     from jax._src import config
-    from jax._src.mesh import AbstractMesh, AxisType, use_abstract_mesh
-    manual = AbstractMesh(tuple(axis_sizes), tuple(axis_names),
-                          axis_types=(AxisType.Manual,) * len(axis_names))
+    from jax._src.mesh import use_abstract_mesh
     with (core.extend_axis_env_nd(list(zip(axis_names, axis_sizes))),
-          use_abstract_mesh(manual), config._check_vma(check_vma)):
+          use_abstract_mesh(_manual_mesh(axis_names, axis_sizes)),
+          config._check_vma(check_vma)):
         yield
+
+
+def _manual_mesh(axis_names, axis_sizes):
+    from jax._src.mesh import AbstractMesh, AxisType
+    return AbstractMesh(tuple(axis_sizes), tuple(axis_names),
+                        axis_types=(AxisType.Manual,) * len(axis_names))
+
+
+def body_aval(value, varying, axis_names, axis_sizes, check_vma):
+    """The type a value of this rank has inside a `shard_map` body over the
+    mesh: its shape and dtype, on the manual mesh, varying over `varying`
+    when vma types are checked (as JAX's eager `shard_map` types its
+    values)."""
+    from jax.sharding import NamedSharding
+    aval = core.typeof(value)
+    mesh = _manual_mesh(axis_names, axis_sizes)
+    spec = core.modify_spec_for_auto_manual(aval.sharding.spec, mesh)
+    mat = core.ManualAxisType(varying=frozenset(varying)) if check_vma else core.empty_mat
+    return aval.update(sharding=NamedSharding(mesh, spec), manual_axis_type=mat)
+
+
+def at_top_level():
+    """Whether JAX runs operations at once here: no transformation or
+    tracing (jit, grad, vmap, ...) is active, and no axis name is bound."""
+    return core.trace_ctx.is_top_level()
+
+
+def context_now():
+    """A context manager that goes back to the tracing context current now
+    (the trace, bound axis names, abstract mesh and vma checking): an
+    eagerly run `shard_map` body enters the body's context and computes each
+    operation in the context it was called from."""
+    from jax._src import config
+    from jax._src.mesh import get_abstract_mesh, use_abstract_mesh
+    trace, axis_env = core.trace_ctx.trace, core.trace_ctx.axis_env
+    mesh, check_vma = get_abstract_mesh(), config._check_vma.value
+
+    @contextlib.contextmanager
+    def restore():
+        inner = core.trace_ctx.axis_env
+        core.trace_ctx.set_axis_env(axis_env)
+        try:
+            with (core.set_current_trace(trace), use_abstract_mesh(mesh),
+                  config._check_vma(check_vma)):
+                yield
+        finally:
+            core.trace_ctx.set_axis_env(inner)
+    return restore
+
+
+class EagerBodyTrace(core.Trace):
+    """Runs a `shard_map` body at once on this rank's values, as JAX's eager
+    `shard_map` runs it on every device's: each operation bound in the body
+    is computed by ``apply(primitive, values, params)`` (in the context the
+    trace was made in, where it runs at once), and its results are typed as
+    JAX types them in the body (varying over the mesh axes the primitive's
+    typing rule says, when vma types are checked). Unlike JAX's, every
+    value is concrete: Python control flow may test any of them."""
+
+    def __init__(self, apply, axis_names, axis_sizes, check_vma):
+        super().__init__()
+        self.apply, self.check_vma = apply, check_vma
+        self.axis_names, self.axis_sizes = tuple(axis_names), tuple(axis_sizes)
+        self.outside = context_now()
+
+    def new(self, value, varying=()):
+        return EagerBodyTracer(self, value, varying)
+
+    def value(self, x):
+        return x.val if isinstance(x, EagerBodyTracer) and x._trace is self else x
+
+    def aval(self, x):
+        if isinstance(x, EagerBodyTracer) and x._trace is self:
+            return x.aval
+        return body_aval(x, (), self.axis_names, self.axis_sizes, self.check_vma)
+
+    def process_primitive(self, primitive, tracers, params, /):
+        values = [self.value(t) for t in tracers]
+        varying = None
+        if self.check_vma:
+            out_avals, _ = primitive.abstract_eval(*map(self.aval, tracers), **params)
+            out_avals = out_avals if primitive.multiple_results else [out_avals]
+            varying = [_varying_axes(a) for a in out_avals]
+        with self.outside():
+            outs = self.apply(primitive, values, params)
+        outs = list(outs) if primitive.multiple_results else [outs]
+        outs = [self.new(o, v) for o, v in zip(outs, varying or [()] * len(outs))]
+        return outs if primitive.multiple_results else outs[0]
+
+    def stage_value(self, value):
+        return self.new(value)
+
+    # custom_jvp/custom_vjp functions: the function itself (nothing is
+    # differentiated at this level; transformations inside the body see the
+    # rules first), its operations bound here.
+    def process_custom_jvp_call(self, primitive, fun, jvp, tracers, /, **_):
+        with core.set_current_trace(self):
+            return fun.call_wrapped(*tracers)
+
+    def process_custom_vjp_call(self, primitive, fun, fwd, bwd, tracers, /, **_):
+        with core.set_current_trace(self):
+            return fun.call_wrapped(*tracers)
+
+    def process_call(self, primitive, f, tracers, params, /):      # jax <= 0.10
+        with core.set_current_trace(self):
+            return f.call_wrapped(*tracers)
+
+
+class EagerBodyTracer(core.Tracer):
+    """A value of an `EagerBodyTrace`: this rank's concrete block (`val`)."""
+
+    def __init__(self, trace, val, varying):
+        self.val = val
+        varying = frozenset(varying) if trace.check_vma else frozenset()
+        super().__init__(trace, body_aval(val, varying, trace.axis_names, trace.axis_sizes,
+                                          trace.check_vma))
+
+    @property
+    def varying(self):
+        """The mesh axes this value's type says it varies over."""
+        return _varying_axes(self.aval)
+
+    def to_concrete_value(self):
+        return self.val
+
+    def __array__(self, dtype=None, copy=None):
+        import numpy as np
+        return np.asarray(self.val, dtype=dtype)
+
+    def __float__(self):
+        return float(self.val)
+
+    def __complex__(self):
+        return complex(self.val)
+
+    def __repr__(self):
+        return f"{self.aval.str_short()} on this rank: {self.val}"
 
 
 def vma_typed(eqn):
@@ -365,8 +501,27 @@ def bind_params(eqn):
 
 
 def sub_jaxprs(params):
-    """The jaxprs among an equation's parameters."""
-    return core.jaxprs_in_params(params)
+    """The jaxprs among an equation's parameters, and the one a
+    `call_hi_primitive` equation's operation object holds (`hi_params`)."""
+    yield from core.jaxprs_in_params(params)
+    hi = params.get("_prim")
+    if hi is not None:
+        yield from core.jaxprs_in_params(getattr(hi, "params", {}))
+
+
+_RematTraced = getattr(ad_checkpoint, "RematTraced", None)
+
+
+def remat3_params(primitive, params):
+    """Where a checkpoint is a `call_hi_primitive` of a `RematTraced`
+    operation (``jax_remat3`` on, the future default), the parameters of the
+    checkpoint it stands for (``jaxpr``, ``policy``, and ``prevent_cse``
+    from jax 0.11 on); else None. Such a checkpoint's policy is None where
+    `jax.checkpoint` was given ``nothing_saveable``."""
+    hi = params.get("_prim") if primitive.name == "call_hi_primitive" else None
+    if _RematTraced is None or not isinstance(hi, _RematTraced):
+        return None
+    return dict(hi.params)
 
 
 def _parallel_primitive_names():

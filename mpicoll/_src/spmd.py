@@ -16,6 +16,7 @@ output separately, so replicated inputs pass through `share_p` and
 replicated outputs through `count_once_p`, which make the two agree.
 """
 
+import contextlib
 import functools
 import re
 
@@ -89,29 +90,21 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     """
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
+    if in_specs is None:        # as jax.shard_map: None is a static argument's spec only
+        raise TypeError("mpicoll.spmd: in_specs must be a PartitionSpec or a tree of them "
+                        "(None marks static arguments), but it was None; did you mean P()?")
     smap = jax.shard_map(f, mesh=ji.abstract_mesh(mesh.axis_sizes, mesh.axis_names),
                          in_specs=in_specs, out_specs=out_specs, check_vma=check_vma)
 
-    @jax.jit
-    @functools.wraps(f)
-    def run(*args):
-        leaves, in_tree = jax.tree.flatten(args)
-        specs = _leaf_specs(in_specs, args, in_tree)
-        global_args = jax.tree.unflatten(in_tree, [
-            jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
-            for i, (x, s) in enumerate(zip(leaves, specs))])
-        try:
-            closed, out_shape = jax.make_jaxpr(smap, return_shape=True)(*global_args)
-        except (AssertionError, NameError) as exc:
-            unknown = _unknown_axis_name(f, mesh, args)
-            if unknown is None:
-                raise
-            raise ValueError(
-                f"mpicoll.spmd: axis name {unknown!r} is not one of the mesh's axis names "
-                f"{tuple(mesh.axis_names)}") from exc
+    def run(static, *blocks):
+        global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
+                         for i, (x, s) in enumerate(zip(blocks, static.specs))]
+        with _naming_unknown_axes(f, mesh, static, blocks):
+            closed, out_shape = jax.make_jaxpr(lambda *b: smap(*static.args(b)),
+                                               return_shape=True)(*global_blocks)
         outer, consts = ji.jaxpr_parts(closed)
         [eqn] = outer.eqns        # the shard_map equation
-        env = dict(zip(outer.invars, leaves))
+        env = dict(zip(outer.invars, blocks))
         env.update(zip(outer.constvars, consts))
         ins = [env[v] for v in eqn.invars]
         ins = [_replicated(share_p, x, mesh, spec) for x, spec in
@@ -123,16 +116,85 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         env.update(zip(eqn.outvars, outs))
         return jax.tree.unflatten(jax.tree.structure(out_shape),
                                   [env[v] for v in outer.outvars])
-    return run
+    # one trace and compilation per argument shape and static arguments' value
+    run_jitted = jax.jit(run, static_argnums=0)
+
+    @functools.wraps(f)
+    def call(*args):
+        static, blocks = _Static.split(args, in_specs)
+        if ji.at_top_level():
+            return _run_eagerly(f, mesh, out_specs, check_vma, static, blocks)
+        if not static.hashable:
+            # traced and compiled for this call only, as jax.shard_map does
+            return jax.jit(functools.partial(run, static))(*blocks)
+        return run_jitted(static, *blocks)
+    return call
 
 
-def _unknown_axis_name(f, mesh, args):
-    """The axis name `f` uses that the mesh lacks, or None. JAX's shard_map
-    trace fails on one with a bare AssertionError in some collectives
-    (psum, ppermute); traced alone with the mesh's axes bound, `f` raises
-    NameError naming it."""
+class _Static:
+    """The arguments whose spec is None, passed to `f` as they are (not
+    traced), as `jax.shard_map` passes them: the argument tree, which of its
+    leaves are blocks, the other leaves' values, and the blocks' specs."""
+
+    def __init__(self, tree, dynamic, values, specs):
+        self.tree, self.dynamic, self.values, self.specs = tree, dynamic, values, specs
+        # the jit cache key; types too (3 == 3.0, but f may tell them apart)
+        self._key = (tree, dynamic, tuple((type(v), v) for v in values), specs)
+        try:
+            self._hash = hash(self._key)
+        except TypeError:       # an unhashable value: no cache entry
+            self._hash = None
+
+    @property
+    def hashable(self):
+        return self._hash is not None
+
+    def __hash__(self):
+        return self._hash
+
+    def __eq__(self, other):
+        return isinstance(other, _Static) and self._key == other._key
+
+    @classmethod
+    def split(cls, args, in_specs):
+        """(the static part, the blocks) of `f`'s arguments."""
+        leaves, tree = jax.tree.flatten(args)
+        specs = _leaf_specs(in_specs, args)
+        dynamic = tuple(s is not None for s in specs)
+        static = cls(tree, dynamic, tuple(x for x, d in zip(leaves, dynamic) if not d),
+                     tuple(s for s in specs if s is not None))
+        return static, [x for x, d in zip(leaves, dynamic) if d]
+
+    def args(self, blocks):
+        """`f`'s arguments: the blocks (or what stands for them) with the
+        static values in their places."""
+        blocks, values = iter(blocks), iter(self.values)
+        return jax.tree.unflatten(self.tree, [next(blocks) if d else next(values)
+                                              for d in self.dynamic])
+
+
+@contextlib.contextmanager
+def _naming_unknown_axes(f, mesh, static, blocks):
+    """An axis name the mesh lacks raises a ValueError naming it: JAX fails
+    on one with a bare AssertionError in some collectives (psum,
+    ppermute)."""
     try:
-        jax.make_jaxpr(f, axis_env=list(zip(mesh.axis_names, mesh.axis_sizes)))(*args)
+        yield
+    except (AssertionError, NameError) as exc:
+        unknown = _unknown_axis_name(f, mesh, static, blocks)
+        if unknown is None:
+            raise
+        raise ValueError(
+            f"mpicoll.spmd: axis name {unknown!r} is not one of the mesh's axis names "
+            f"{tuple(mesh.axis_names)}") from exc
+
+
+def _unknown_axis_name(f, mesh, static, blocks):
+    """The axis name `f` uses that the mesh lacks, or None: traced alone
+    with the mesh's axes bound, `f` raises NameError naming it."""
+    try:
+        jax.make_jaxpr(lambda *b: f(*static.args(b)),
+                       axis_env=list(zip(mesh.axis_names, mesh.axis_sizes)))(*blocks)
     except NameError as exc:
         found = re.search(r"unbound axis name: ([^\s.]+)", str(exc))
         if found and found.group(1) not in mesh.axis_names:
@@ -142,8 +204,42 @@ def _unknown_axis_name(f, mesh, args):
     return None
 
 
-def _leaf_specs(in_specs, args, in_tree):
-    """One spec per leaf of `args` (`in_specs` is a tree prefix of them)."""
+def _run_eagerly(f, mesh, out_specs, check_vma, static, blocks):
+    """`f` run at once on this rank's blocks, as `jax.shard_map` runs it
+    outside `jit`: each operation is computed as it is bound (JAX's
+    collectives by `RULES`), so Python control flow may test values. No
+    transformation is active here (under one the traced path runs), so the
+    bridges of replicated values (share_p, count_once_p), identities on
+    values, are left out."""
+    for i, (x, spec) in enumerate(zip(blocks, static.specs)):
+        _global_shape(mesh, np.shape(x), spec, i)         # checks the rank against the spec
+    trace = ji.EagerBodyTrace(functools.partial(_apply, mesh), mesh.axis_names,
+                              mesh.axis_sizes, check_vma)
+    ins = [trace.new(jnp.asarray(x), _named_axes(spec)) for x, spec in zip(blocks, static.specs)]
+    with _naming_unknown_axes(f, mesh, static, blocks), \
+            ji.body_context(mesh.axis_names, mesh.axis_sizes, check_vma), \
+            ji.current_trace(trace):
+        outs = f(*static.args(ins))
+    leaves, tree = jax.tree.flatten(outs)
+    results = []
+    for k, (y, spec) in enumerate(zip(leaves, _leaf_specs((out_specs,), (outs,)))):
+        value = jnp.asarray(trace.value(y))
+        if spec is None or len(spec) > value.ndim:
+            raise ValueError(f"mpicoll.spmd: out_specs entry {spec} does not fit result {k}, "
+                             f"of shape {value.shape}")
+        varying = y.varying if isinstance(y, ji.EagerBodyTracer) else frozenset()
+        if check_vma and varying - _named_axes(spec):
+            raise ValueError(
+                f"mpicoll.spmd: out_specs {spec} says result {k} is replicated over mesh axes "
+                f"{sorted(varying - _named_axes(spec))}, but its type says it varies over them "
+                "(check_vma=True, as jax.shard_map checks)")
+        results.append(value)
+    return jax.tree.unflatten(tree, results)
+
+
+def _leaf_specs(in_specs, args):
+    """One spec per leaf of the tuple `args` (`in_specs` is a tree prefix
+    of it, or one spec for every element)."""
     from jax.sharding import PartitionSpec as P
     is_spec = lambda s: s is None or isinstance(s, P)          # noqa: E731
     if is_spec(in_specs):
@@ -167,9 +263,14 @@ def _global_shape(mesh, shape, spec, index):
                  for i, (n, e) in enumerate(zip(shape, spec + (None,) * len(shape))))
 
 
+def _named_axes(spec):
+    """The mesh axes a spec names: those a value it describes varies over."""
+    return frozenset(a for e in (tuple(spec) if spec is not None else ()) for a in _spec_axes(e))
+
+
 def _replicated(prim, x, mesh, spec):
     """`x` through `prim` over the mesh axes its spec does not name."""
-    named = {a for e in (tuple(spec) if spec is not None else ()) for a in _spec_axes(e)}
+    named = _named_axes(spec)
     axes = tuple(a for a in mesh.axis_names if a not in named)
     if not axes or not jnp.issubdtype(jnp.result_type(x), jnp.inexact):
         return x
@@ -219,20 +320,30 @@ def _eval(mesh, jaxpr, consts, args):
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
     for eqn in jaxpr.eqns:
-        ins = [read(v) for v in eqn.invars]
-        name = eqn.primitive.name
-        if name in RULES:
-            outs = RULES[name](mesh, eqn, *ins, **eqn.params)
-        elif name in CONTROL_FLOW:
-            outs = CONTROL_FLOW[name](mesh, eqn, *ins, **eqn.params)
-        else:
-            _refuse_untranslated(eqn)
-            subfuns, params = ji.bind_params(eqn)
-            outs = eqn.primitive.bind(*subfuns, *ins, **params)
+        outs = _apply(mesh, eqn.primitive, [read(v) for v in eqn.invars], eqn.params, eqn)
         if not eqn.primitive.multiple_results:
             outs = [outs]
         env.update(zip(eqn.outvars, outs))
     return [read(v) for v in jaxpr.outvars]
+
+
+def _apply(mesh, primitive, ins, params, eqn=None):
+    """One operation on this rank's values, a collective translated: an
+    equation of a jaxpr (`eqn`), or a primitive bound in a body run
+    eagerly (`params` as bound)."""
+    name = primitive.name
+    if name in RULES:
+        return RULES[name](mesh, primitive, *ins, **params)
+    if name in CONTROL_FLOW:
+        return CONTROL_FLOW[name](mesh, eqn, *ins, **params)
+    remat = ji.remat3_params(primitive, params)
+    if remat is not None:
+        return _checkpoint(mesh, eqn, *ins, **remat)
+    _refuse_untranslated(primitive, params)
+    if eqn is None:
+        return primitive.bind(*ins, **params)
+    subfuns, params = ji.bind_params(eqn)
+    return primitive.bind(*subfuns, *ins, **params)
 
 
 def _eval_closed(mesh, closed, *args):
@@ -240,23 +351,23 @@ def _eval_closed(mesh, closed, *args):
     return _eval(mesh, jaxpr, consts, list(args))
 
 
-def _communicates(eqn):
-    return eqn.primitive.name in ji.PARALLEL_PRIMITIVES and eqn.primitive.name != "pvary"
+def _communicates(primitive):
+    return primitive.name in ji.PARALLEL_PRIMITIVES and primitive.name != "pvary"
 
 
 def _contains_collective(params):
-    return any(_communicates(e) or _contains_collective(e.params)
+    return any(_communicates(e.primitive) or _contains_collective(e.params)
                for j in ji.sub_jaxprs(params) for e in ji.jaxpr_parts(j)[0].eqns)
 
 
-def _refuse_untranslated(eqn):
-    if _communicates(eqn):
+def _refuse_untranslated(primitive, params):
+    if _communicates(primitive):
         raise NotImplementedError(
-            f"mpicoll.spmd: the collective '{eqn.primitive.name}' has no MPI translation "
+            f"mpicoll.spmd: the collective '{primitive.name}' has no MPI translation "
             f"(supported: {', '.join(sorted(set(RULES) - {'pvary'}))})")
-    if _contains_collective(eqn.params):
+    if _contains_collective(params):
         raise NotImplementedError(
-            f"mpicoll.spmd: '{eqn.primitive.name}' contains a collective; only jit, cond, "
+            f"mpicoll.spmd: '{primitive.name}' contains a collective; only jit, cond, "
             "scan, while_loop/fori_loop, checkpoint, custom_jvp and custom_vjp are "
             "translated around collectives")
 
@@ -273,10 +384,10 @@ def _axes(mesh, axes, axis_index_groups=None):
 
 
 def _reduction(op):
-    def rule(mesh, eqn, *xs, axes, axis_index_groups=None, **_):
+    def rule(mesh, primitive, *xs, axes, axis_index_groups=None, **_):
         comm = mesh.axis_comm(_axes(mesh, axes, axis_index_groups))
         outs = [allreduce(x, op, comm=comm) for x in xs]
-        return outs if eqn.primitive.multiple_results else outs[0]
+        return outs if primitive.multiple_results else outs[0]
     return rule
 
 
@@ -289,15 +400,18 @@ def _in_comm_order(mesh, axes, blocks, inverse=False):
     return blocks[np.argsort(order)] if not inverse else blocks[np.asarray(order)]
 
 
-def _all_gather(mesh, eqn, x, *, axis_name, all_gather_dimension, tiled,
+def _all_gather(mesh, primitive, x, *, axis_name, all_gather_dimension, tiled,
                 axis_index_groups=None, **_):
     axes = _axes(mesh, axis_name, axis_index_groups)
     g = _in_comm_order(mesh, axes, allgather(x, comm=mesh.axis_comm(axes)), inverse=True)
     g = jnp.moveaxis(g, 0, all_gather_dimension)
-    return g.reshape(eqn.outvars[0].aval.shape) if tiled else g
+    if not tiled:
+        return g
+    d = all_gather_dimension      # the members' blocks side by side along d
+    return g.reshape(x.shape[:d] + (g.shape[d] * x.shape[d],) + x.shape[d + 1:])
 
 
-def _reduce_scatter(mesh, eqn, x, *, axis_name, scatter_dimension, tiled,
+def _reduce_scatter(mesh, primitive, x, *, axis_name, scatter_dimension, tiled,
                     axis_index_groups=None, **_):
     axes = _axes(mesh, axis_name, axis_index_groups)
     size = mesh.group_size(axes)
@@ -308,7 +422,7 @@ def _reduce_scatter(mesh, eqn, x, *, axis_name, scatter_dimension, tiled,
     return jnp.moveaxis(y, 0, scatter_dimension) if tiled else y
 
 
-def _all_to_all(mesh, eqn, x, *, axis_name, split_axis, concat_axis,
+def _all_to_all(mesh, primitive, x, *, axis_name, split_axis, concat_axis,
                 axis_index_groups=None, **_):
     # the primitive's semantics (jax.lax.all_to_all reshapes around it when
     # not tiled): split_axis is cut into one chunk per member, chunk j goes
@@ -322,7 +436,7 @@ def _all_to_all(mesh, eqn, x, *, axis_name, split_axis, concat_axis,
     return jnp.moveaxis(got, 0, c).reshape(chunk[:c] + (size * chunk[c],) + chunk[c + 1:])
 
 
-def _ppermute(mesh, eqn, x, *, axis_name, perm, **_):
+def _ppermute(mesh, primitive, x, *, axis_name, perm, **_):
     axes = _axes(mesh, axis_name)
     me, ranks = mesh.axis_index(axes), mesh.order_in_comm(axes)
     dest = [ranks[d] for s, d in perm if s == me]
@@ -331,16 +445,16 @@ def _ppermute(mesh, eqn, x, *, axis_name, perm, **_):
                     dest[0] if dest else MPI.PROC_NULL, comm=mesh.axis_comm(axes))
 
 
-def _axis_index(mesh, eqn, *, axis_name, **_):
-    return jnp.asarray(mesh.axis_index(_axes(mesh, axis_name)), eqn.outvars[0].aval.dtype)
+def _axis_index(mesh, primitive, *, axis_name, **_):
+    return jnp.asarray(mesh.axis_index(_axes(mesh, axis_name)), jnp.int32)   # as JAX types it
 
 
-def _pbroadcast(mesh, eqn, x, *, axis_name, source, **_):
+def _pbroadcast(mesh, primitive, x, *, axis_name, source, **_):
     axes = _axes(mesh, axis_name)
     return bcast(x, mesh.order_in_comm(axes)[source], comm=mesh.axis_comm(axes))
 
 
-def _ragged_all_to_all(mesh, eqn, operand, output, input_offsets, send_sizes, output_offsets,
+def _ragged_all_to_all(mesh, primitive, operand, output, input_offsets, send_sizes, output_offsets,
                        recv_sizes, *, axis_name, axis_index_groups=None, **_):
     # jax.lax.ragged_all_to_all: operand[input_offsets[j]:][:send_sizes[j]]
     # goes to member j, into its output at output_offsets[j] (an offset in
@@ -372,8 +486,8 @@ def _run_rows(starts, sizes, n, fill=None):
     return jnp.where(past, 0 if fill is None else fill, index)
 
 
-def _unchanged(mesh, eqn, *xs, **_):
-    return list(xs) if eqn.primitive.multiple_results else xs[0]
+def _unchanged(mesh, primitive, *xs, **_):
+    return list(xs) if primitive.multiple_results else xs[0]
 
 
 RULES = {
@@ -416,7 +530,11 @@ def _while(mesh, eqn, *xs, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts, *
                               lambda c: _eval_closed(mesh, body_jaxpr, *bconsts, *c), init)
 
 
-def _checkpoint(mesh, eqn, *xs, jaxpr, prevent_cse, policy, **_):
+def _checkpoint(mesh, eqn, *xs, jaxpr, policy, prevent_cse=True, **_):
+    # A checkpoint again, with the same policy: what it saves and what it
+    # recomputes are the translated body's values of the same names and
+    # kinds (names come from checkpoint_name equations, re-bound as they
+    # are), so gradients recompute what shard_map's do, collectives included.
     return jax.checkpoint(lambda *a: _eval_closed(mesh, jaxpr, *a),
                           prevent_cse=prevent_cse, policy=policy)(*xs)
 
@@ -479,6 +597,6 @@ def _custom_vjp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
 CONTROL_FLOW = {
     "jit": _jit, "pjit": _jit, "cond": _cond, "scan": _scan, "while": _while,
     "checkpoint": _checkpoint, "remat2": _checkpoint, "closed_call": _closed_call,
-    "core_call": _closed_call, "custom_jvp_call": _custom_jvp,
+    "core_call": _closed_call, "eval_jaxpr": _closed_call, "custom_jvp_call": _custom_jvp,
     "custom_vjp_call": _custom_vjp,
 }
