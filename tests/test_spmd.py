@@ -257,3 +257,140 @@ def test_every_transformation_that_transposes():
     right = WORLD.allreduce(float(jnp.vdot(a, by_vjp[0]))) + float(w * by_vjp[1])
     assert abs(left - right) <= 1e-9 * max(1.0, abs(left)), (left, right)
     assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE
+
+
+def test_static_arguments_and_the_jit_cache():
+    """An argument whose spec is None reaches f as it is (not traced). A
+    hashable one is part of the jit cache key (with its type); an
+    unhashable one (a NumPy array) traces and compiles the call anew, as
+    jax.shard_map accepts it. Counted by the traces of f under jax.grad,
+    where the traced path runs."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    traces = []
+
+    def f(k, x):
+        traces.append(type(k))
+        assert not isinstance(k, jax.core.Tracer)
+        scale = k.sum() if isinstance(k, np.ndarray) else k
+        return lax.psum(x * scale, "i") + (0.5 if isinstance(k, float) else 0.0)
+    g = mpicoll.spmd(f, mesh, (None, P("i")), P())
+    x = jnp.arange(3.0) + RANK
+    # the replicated result counts once: the gradient of its sum is k
+    grad = lambda k: jax.grad(lambda x: jnp.sum(g(k, x)))(x)       # noqa: E731
+    for k in (2, 3, 2, 2.0, 2):
+        np.testing.assert_allclose(grad(k), np.full(3, float(k)))
+    assert traces == [int, int, float], traces         # 2, 3 and 2.0 once each
+    for k in (np.array([1.0, 1.0]), np.array([1.0, 2.0])):
+        np.testing.assert_allclose(grad(k), np.full(3, k.sum()))
+        np.testing.assert_allclose(g(k, x), sum(np.arange(3.0) + r for r in range(SIZE))
+                                   * k.sum())
+    # every call ran f: two traced (no cache entry) and two eager ones
+    assert traces[3:] == [np.ndarray] * 4, traces
+    with pytest.raises(TypeError, match="in_specs must be a PartitionSpec"):
+        mpicoll.spmd(f, mesh, None, P())
+
+
+def test_eager_call_tests_values_of_its_own_rank():
+    """Called outside jit, f runs at once: Python control flow may test any
+    value, this rank's own (jax.shard_map allows invariant ones only).
+    Here the ranks take different branches that make the same collective
+    calls. Under jit the same function fails as under shard_map."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+
+    def f(x):
+        if x.sum() > 0:              # rank-dependent
+            y = lax.psum(x, "i") * 2
+        else:
+            y = lax.psum(-x, "i")
+        assert isinstance(float(y[0]), float) and np.asarray(y).shape == (3,)
+        return y + lax.axis_index("i")
+    g = mpicoll.spmd(f, mesh, P("i"), P("i"))
+    positive = RANK % 2 == 0
+    x = jnp.ones(3) if positive else -jnp.ones(3)
+    want = (2 if positive else 1) * SIZE + RANK        # every rank adds its 1s
+    np.testing.assert_allclose(g(x), np.full(3, float(want)))
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(g)(x)
+
+
+def test_eager_replication_check():
+    """check_vma=True checks that a result out_specs replicates does not
+    vary over those axes on an eager call too, as on a traced one; with
+    check_vma=False it is not checked. No rank raises alone."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    x = jnp.arange(2.0) + RANK
+    with pytest.raises(ValueError, match=r"out_specs P\(\) says result 0 is replicated "
+                                         r"over mesh axes \['i'\]"):
+        mpicoll.spmd(lambda a: 2 * a, mesh, P("i"), P())(x)
+    with pytest.raises(ValueError):
+        jax.jit(mpicoll.spmd(lambda a: 2 * a, mesh, P("i"), P()))(x)
+    unchecked = mpicoll.spmd(lambda a: lax.pmax(a, "i"), mesh, P("i"), P(), check_vma=False)
+    np.testing.assert_allclose(unchecked(x), np.arange(2.0) + SIZE - 1)
+
+
+@pytest.fixture
+def debug_mode():
+    """MPICOLL_DEBUG=1's checks for this test (read by the handlers at run time)."""
+    from mpicoll._src import _ffi
+    _ffi.set_debug(True)
+    yield
+    _ffi.set_debug(False)
+
+
+@pytest.mark.timeout(120)
+def test_eager_ranks_that_diverge_raise_in_debug_mode(debug_mode):
+    """Python control flow that sends ranks to different collectives is the
+    program's error; debug mode (MPICOLL_DEBUG=1) raises it on every rank,
+    naming what each called, instead of hanging. The mesh still works."""
+    if SIZE == 1:
+        pytest.skip("needs ranks that disagree")
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+
+    def f(x):
+        return lax.psum(x, "i") if x[0] > 0 else lax.all_gather(x, "i", tiled=True)[:2]
+    g = mpicoll.spmd(f, mesh, P("i"), P("i"))
+    with pytest.raises(Exception, match="made different calls"):
+        jax.block_until_ready(g(jnp.ones(2) * (1 if RANK == 0 else -1)))
+    np.testing.assert_allclose(g(jnp.ones(2)), np.full(2, float(SIZE)))
+
+
+def _checkpoints(jaxpr):
+    """(policy, prevent_cse) of every checkpoint in a jaxpr, nested ones too
+    (remat2's checkpoint equations and jax_remat3's RematTraced calls)."""
+    from jax._src import core
+    found = []
+    for eqn in jaxpr.eqns:
+        hi = eqn.params.get("_prim")
+        params = hi.params if type(hi).__name__ == "RematTraced" else eqn.params
+        if eqn.primitive.name in ("checkpoint", "remat2") or params is not eqn.params:
+            found.append((params["policy"], params.get("prevent_cse")))
+        for sub in [*core.jaxprs_in_params(eqn.params),
+                    *core.jaxprs_in_params(getattr(hi, "params", {}))]:
+            found += _checkpoints(getattr(sub, "jaxpr", sub))
+    return found
+
+
+@pytest.mark.parametrize("remat3", [False, True])
+def test_checkpoint_keeps_its_policy(remat3):
+    """The translated body is checkpointed again with the policy and
+    prevent_cse it had (with jax_remat3, as a RematTraced operation), so
+    what the gradient saves and recomputes follows the policy; values and
+    gradients against shard_map: the remat programs above."""
+    from spmd_programs import POLICIES, remat_layer
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    names = POLICIES["save_only_these_names"]
+    dots = POLICIES["dots_saveable"]
+
+    def f(a):
+        a = jax.checkpoint(remat_layer, policy=names)(a)
+        return jax.checkpoint(remat_layer, policy=dots, prevent_cse=False)(a)
+    g = mpicoll.spmd(f, mesh, P("i"), P("i"))
+    with jax_flags({"jax_remat3": remat3}):
+        traced = jax.make_jaxpr(g)(jnp.ones(3))
+        grad = jax.grad(lambda a: jnp.sum(g(a)))(jnp.ones(3))
+    found = _checkpoints(traced.jaxpr)
+    assert [policy for policy, _ in found] == [names, dots], found
+    prevent_cse = [cse for _, cse in found]
+    # jax 0.10's RematTraced keeps no prevent_cse
+    assert prevent_cse == [True, False] or (remat3 and prevent_cse == [None, None]), found
+    assert np.all(np.isfinite(grad))

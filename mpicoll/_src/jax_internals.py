@@ -501,8 +501,8 @@ def bind_params(eqn):
 
 
 def sub_jaxprs(params):
-    """The jaxprs among an equation's parameters, and the one a
-    `call_hi_primitive` equation's operation object holds (`hi_params`)."""
+    """The jaxprs among an equation's parameters, and among those of the
+    operation object a `call_hi_primitive` equation holds (``_prim``)."""
     yield from core.jaxprs_in_params(params)
     hi = params.get("_prim")
     if hi is not None:
@@ -514,10 +514,11 @@ _RematTraced = getattr(ad_checkpoint, "RematTraced", None)
 
 def remat3_params(primitive, params):
     """Where a checkpoint is a `call_hi_primitive` of a `RematTraced`
-    operation (``jax_remat3`` on, the future default), the parameters of the
-    checkpoint it stands for (``jaxpr``, ``policy``, and ``prevent_cse``
-    from jax 0.11 on); else None. Such a checkpoint's policy is None where
-    `jax.checkpoint` was given ``nothing_saveable``."""
+    operation (JAX's ``jax_remat3`` flag on, off by default in jax
+    0.10-0.12), the parameters of the checkpoint it stands for (``jaxpr``,
+    ``policy``, and ``prevent_cse`` where it keeps one: jax 0.12, not 0.10);
+    else None. Such a checkpoint's policy is None where `jax.checkpoint` was
+    given ``nothing_saveable``."""
     hi = params.get("_prim") if primitive.name == "call_hi_primitive" else None
     if _RematTraced is None or not isinstance(hi, _RematTraced):
         return None

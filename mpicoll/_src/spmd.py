@@ -9,6 +9,12 @@ sub-communicators (`RULES`); control flow is rebuilt around the translated
 bodies. What remains is ordinary mpicoll code, so `jax.grad`, `jvp`, `vmap`
 and `jit` of the result work through mpicoll's rules.
 
+Called outside any transformation, the function runs eagerly instead, as
+`jax.shard_map` does outside `jit`: `f` itself runs on this rank's blocks
+under `jax_internals.EagerBodyTrace`, which computes every operation as it
+is bound, JAX's collectives through the same `RULES` (`_apply` serves both
+paths), so Python control flow in `f` can test values.
+
 The global function that `shard_map` defines counts an output replicated
 over some mesh axes once, and sums the gradient of an input replicated over
 some axes over the devices sharing it. mpicoll's rules count every rank's
@@ -60,19 +66,35 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     Args:
       f: the per-device function, as for `jax.shard_map`; it may use
         `jit`, `lax.cond`, `scan`, `while_loop`, `fori_loop`,
-        `checkpoint`, `custom_jvp`/`custom_vjp` functions and
-        differentiation inside.
+        `checkpoint` (with any rematerialization `policy`),
+        `custom_jvp`/`custom_vjp` functions and differentiation inside.
       mesh: an `mpicoll.ProcessMesh`.
       in_specs, out_specs: `jax.sharding.PartitionSpec` trees, exactly as
         for `jax.shard_map`: they say which mesh axes each argument and
-        result is split over (the others: replicated).
+        result is split over (the others: replicated). An `in_specs` entry
+        None marks a static argument (every leaf under it): `f` gets it as
+        it is, not traced (a Python int for control flow, a callable, ...).
+        A hashable one is part of the compilation cache key (value and
+        type); an unhashable one (a NumPy array) is accepted, as
+        `jax.shard_map` accepts it, and traces and compiles every call
+        anew.
       check_vma: as `jax.shard_map`'s: check that results replicated by
         `out_specs` really are, and type values as varying or invariant.
 
     Returns:
-      A function of this rank's blocks returning this rank's blocks of the
-      results. It is jitted (one compilation per argument shape); calling it
-      inside your own `jax.jit` costs nothing extra.
+      A function of this rank's blocks (and the static arguments) returning
+      this rank's blocks of the results. Under `jax.jit`, `grad`, `vmap` or
+      any other transformation it is traced and compiled once per argument
+      shape and static arguments; wrap it in `jax.jit` for speed. Called
+      outside any transformation it runs `f` eagerly, as `jax.shard_map`
+      does outside `jit`: every operation is computed at once on this
+      rank's blocks (the collectives as MPI calls), so Python control flow
+      may depend on values (``if lax.psum(x, "i").sum() > 0:``). Unlike
+      `jax.shard_map`, which makes only values invariant over the mesh
+      concrete, any value is concrete here, this rank's own: control flow
+      on a varying value may send ranks to different collectives, which is
+      the program's error (a hang, or under ``MPICOLL_DEBUG=1`` an error on
+      every rank naming the calls).
 
     Gradients: `jax.grad`, `jax.jvp`, `jax.vjp`, `jax.linear_transpose` and
     `jax.vmap` of the returned function give this rank's blocks of what they
@@ -81,8 +103,11 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     `in_specs` replicates is summed over the ranks that share it.
 
     Raises:
-      ValueError: an axis name is not one of the mesh's, or an argument's
-        shape does not fit its spec.
+      TypeError: `in_specs` is None (did you mean ``P()``?), as in
+        `jax.shard_map`.
+      ValueError: an axis name is not one of the mesh's, an argument's
+        shape does not fit its spec, or (check_vma) a result `out_specs`
+        replicates varies over those axes.
       NotImplementedError: `f` uses a collective with no MPI translation
         here (named), ``axis_index_groups``, or a collective inside a
         construct other than those above (`lax.custom_linear_solve`,
