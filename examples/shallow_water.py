@@ -120,8 +120,10 @@ def distributed_step(cart, overlap=True):
         request = halo_exchange_start(jnp.pad(U, [(1, 1), (1, 1), (0, 0)]), 1, cart)
         inner = update(U)                          # (n0-2, n1-2): needs no halo
         P = walls(halo_exchange_finish(request), lower, upper)
-        first, last = update(P[:3]), update(P[-3:])                 # rows 0 and n0-1
-        left, right = update(P[1:-1, :3]), update(P[1:-1, -3:])     # columns, rows between
+        # the edges: rows 0 and n0-1, then columns 0 and n1-1 of the rows
+        # between, each pair as one batched update (half the code to compile)
+        first, last = jax.vmap(update)(jnp.stack([P[:3], P[-3:]]))
+        left, right = jax.vmap(update)(jnp.stack([P[1:-1, :3], P[1:-1, -3:]]))
         return jnp.concatenate(
             [first, jnp.concatenate([left, inner, right], axis=1), last], axis=0)
 

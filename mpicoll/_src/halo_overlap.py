@@ -21,11 +21,14 @@ boundary). A region with no displacement left stays as it is. So each
 rank sends, per direction, to every rank whose region it holds (one, or
 more next to a non-periodic boundary).
 
-Every message is an `isendrecv` with one side `MPI.PROC_NULL`, and the
+Per direction, the receive and one of the sends are one `isendrecv` (a
+shift: what this rank sends along -s and receives from +s); a send or
+receive left over is an `isendrecv` with one side `MPI.PROC_NULL`. The
 finish writes every request's result into the block: a receive's into its
-halo region, a send's (which, receiving nothing, is its receive template:
-the region it sent, bit for bit) back where it came from. So every request
-has a cotangent of its own and its transpose is again an `isendrecv`: the
+halo region, a lone send's (which, receiving nothing, is its receive
+template: the region it sent, bit for bit) back where it came from. So
+every request has a cotangent of its own and its transpose is again an
+`isendrecv`: the
 derivatives (nonblocking, as the operation's), `vmap`, and a backward pass
 transformed again (jvp of grad, transposing twice) all work, with the
 derivatives of `halo_exchange`. (A send-only region is never a receive's
@@ -123,7 +126,7 @@ def halo_exchange_start(x, halo, comm, *, periodic=None):
     moves = [widths[i] > 0 and (grid.dims[i] > 1 or periods[i]) for i in range(d)]
     at_edge = [{-1: grid.coords[i] == 0 and not periods[i],
                 1: grid.coords[i] == grid.dims[i] - 1 and not periods[i]} for i in range(d)]
-    planned = []            # (spans, sendbuf, receive template, source, dest, tag)
+    planned = []            # (spans written, sendbuf, receive template, source, dest, tag)
     directions = [s for s in itertools.product((-1, 0, 1), repeat=d) if any(s)]
     for index, s in enumerate(directions):
         if any(s[i] and widths[i] == 0 for i in range(d)):
@@ -132,11 +135,11 @@ def halo_exchange_start(x, halo, comm, *, periodic=None):
         # receive: this rank's halo on side s, from the rank displaced by s
         # (along the axes where that stays inside the grid)
         kept = [s[i] if s[i] and moves[i] and not at_edge[i][s[i]] else 0 for i in range(d)]
+        receive = None
         if any(kept):
             spans = tuple(_span(s[i], n[i], widths[i], halo=True) for i in range(d))
             source = _cart_rank(grid, [grid.coords[i] + kept[i] for i in range(d)])
-            planned.append((spans, jnp.zeros((0,), x.dtype), _region(x, spans), source,
-                            MPI.PROC_NULL, tag))
+            receive = (spans, _region(x, spans), source)
         # send: to every rank whose halo on side s this rank's cells fill
         options = []
         for i in range(d):
@@ -149,6 +152,7 @@ def halo_exchange_start(x, halo, comm, *, periodic=None):
             if not moves[i] or at_edge[i][s[i]]:
                 here.append((0, True))                  # same coordinate: boundary halo
             options.append(here)
+        sends = []
         for choice in itertools.product(*options):
             if not any(step for step, _ in choice):
                 continue                                 # this rank itself: nothing moves
@@ -156,8 +160,22 @@ def halo_exchange_start(x, halo, comm, *, periodic=None):
             spans = tuple(_span(s[i] if choice[i][1] else -s[i], n[i], widths[i],
                                 halo=choice[i][1]) for i in range(d))
             dest = _cart_rank(grid, [grid.coords[i] + choice[i][0] for i in range(d)])
-            cells = _region(x, spans)
-            planned.append((spans, cells, cells, MPI.PROC_NULL, dest, tag))
+            sends.append((spans, _region(x, spans), dest))
+        # The receive and the first send travel as one isendrecv (a shift
+        # along s): half the requests, and so half the derivative requests
+        # and ties to compile. Its result is the received halo; the sent
+        # cells get their cotangent through the isendrecv's transpose.
+        if receive is not None:
+            spans, template, source = receive
+            cells, dest = (sends[0][1], sends[0][2]) if sends else (jnp.zeros((0,), x.dtype),
+                                                                    MPI.PROC_NULL)
+            planned.append((spans, cells, template, source, dest, tag))
+            sends = sends[1:]
+        # A send alone receives nothing: its result is its template, the
+        # cells it sent, written back where they came from, so that it too
+        # has a cotangent of its own.
+        planned.extend((spans, cells, cells, MPI.PROC_NULL, dest, tag)
+                       for spans, cells, dest in sends)
     # every message's data is cut out before the first start: inside the
     # starts' regions each cut would be tied after a start (overlap.py)
     messages = tuple((spans, _isendrecv(sendbuf, template, source, dest, sendtag=tag,
