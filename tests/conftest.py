@@ -73,6 +73,15 @@ def comm():
     return MPI.COMM_WORLD
 
 
+@pytest.fixture
+def debug_mode():
+    """MPICOLL_DEBUG=1's checks for this test (read by the handlers at run time)."""
+    from mpicoll._src import _ffi
+    _ffi.set_debug(True)
+    yield
+    _ffi.set_debug(False)
+
+
 def wait_quietly(comm):
     """A barrier on `comm` that waits with short sleeps instead of MPI's
     busy-polling, so the cores stay free for work one rank does alone (a

@@ -410,15 +410,6 @@ def test_cuda_lowers_like_cpu_and_rocm_gets_a_clear_error():
         rule("rocm")(None, None)
 
 
-@pytest.fixture
-def debug_mode():
-    """MPICOLL_DEBUG=1's checks for this test (read by the handlers at run time)."""
-    from mpicoll._src import _ffi
-    _ffi.set_debug(True)
-    yield
-    _ffi.set_debug(False)
-
-
 def _raises_on_every_rank(call):
     try:
         jax.block_until_ready(call())

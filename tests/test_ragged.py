@@ -184,14 +184,6 @@ def test_counts_change_every_step_of_a_loop():
     check(cases)
 
 
-@pytest.fixture
-def debug_mode():
-    from mpicoll._src import _ffi
-    _ffi.set_debug(True)
-    yield
-    _ffi.set_debug(False)
-
-
 def test_debug_mode_accepts_rows_that_differ_per_rank(debug_mode):
     """Debug mode compares the row size, not the rows, across ranks."""
     x = jnp.full((SIZE + RANK, 3), float(RANK))

@@ -9,6 +9,7 @@ float64: the sums run in another order over MPI than in XLA.
 """
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -64,6 +65,26 @@ def compare(failures, what, got, want):
     got, want = np.asarray(got), np.asarray(want)
     if got.shape != want.shape or not np.allclose(got, want, rtol=TOL, atol=TOL):
         failures.append(f"{what}: got\n{got}\nwant\n{want}")
+
+
+def expect_raises(failures, what, exception, fn, match=""):
+    """Record a failure unless `fn()` raises `exception` with a message
+    matching `match`; recorded, not raised, so that every rank goes on to
+    the collectives after it."""
+    try:
+        fn()
+    except exception as exc:
+        if not re.search(match, str(exc)):
+            failures.append(f"{what}: {exc!r} does not match {match!r}")
+        return
+    failures.append(f"{what}: nothing raised")
+
+
+def assert_no_rank_failed(failures):
+    """The verdict of every rank's `failures`, on every rank."""
+    every = WORLD.allgather(failures)
+    assert not any(every), "\n".join(f"rank {r}: {f}" for r, fs in enumerate(every)
+                                      for f in fs)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
@@ -266,11 +287,12 @@ def test_static_arguments_and_the_jit_cache():
     jax.shard_map accepts it. Counted by the traces of f under jax.grad,
     where the traced path runs."""
     mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
-    traces = []
+    traces, failures = [], []
 
     def f(k, x):
         traces.append(type(k))
-        assert not isinstance(k, jax.core.Tracer)
+        if isinstance(k, jax.core.Tracer):
+            failures.append(f"the static argument reached f traced: {k}")
         scale = k.sum() if isinstance(k, np.ndarray) else k
         return lax.psum(x * scale, "i") + (0.5 if isinstance(k, float) else 0.0)
     g = mpicoll.spmd(f, mesh, (None, P("i")), P())
@@ -278,16 +300,19 @@ def test_static_arguments_and_the_jit_cache():
     # the replicated result counts once: the gradient of its sum is k
     grad = lambda k: jax.grad(lambda x: jnp.sum(g(k, x)))(x)       # noqa: E731
     for k in (2, 3, 2, 2.0, 2):
-        np.testing.assert_allclose(grad(k), np.full(3, float(k)))
-    assert traces == [int, int, float], traces         # 2, 3 and 2.0 once each
+        compare(failures, f"gradient, k = {k!r}", grad(k), np.full(3, float(k)))
+    if traces != [int, int, float]:                  # 2, 3 and 2.0 once each
+        failures.append(f"traces of f with hashable statics: {traces}")
     for k in (np.array([1.0, 1.0]), np.array([1.0, 2.0])):
-        np.testing.assert_allclose(grad(k), np.full(3, k.sum()))
-        np.testing.assert_allclose(g(k, x), sum(np.arange(3.0) + r for r in range(SIZE))
-                                   * k.sum())
+        compare(failures, f"gradient, k = {k!r}", grad(k), np.full(3, k.sum()))
+        compare(failures, f"value, k = {k!r}", g(k, x),
+                sum(np.arange(3.0) + r for r in range(SIZE)) * k.sum())
     # every call ran f: two traced (no cache entry) and two eager ones
-    assert traces[3:] == [np.ndarray] * 4, traces
-    with pytest.raises(TypeError, match="in_specs must be a PartitionSpec"):
-        mpicoll.spmd(f, mesh, None, P())
+    if traces[3:] != [np.ndarray] * 4:
+        failures.append(f"traces of f with unhashable statics: {traces}")
+    expect_raises(failures, "in_specs None", TypeError, lambda: mpicoll.spmd(f, mesh, None, P()),
+                  "in_specs must be a PartitionSpec")
+    assert_no_rank_failed(failures)
 
 
 def test_eager_call_tests_values_of_its_own_rank():
@@ -319,22 +344,15 @@ def test_eager_replication_check():
     check_vma=False it is not checked. No rank raises alone."""
     mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
     x = jnp.arange(2.0) + RANK
-    with pytest.raises(ValueError, match=r"out_specs P\(\) says result 0 is replicated "
-                                         r"over mesh axes \['i'\]"):
-        mpicoll.spmd(lambda a: 2 * a, mesh, P("i"), P())(x)
-    with pytest.raises(ValueError):
-        jax.jit(mpicoll.spmd(lambda a: 2 * a, mesh, P("i"), P()))(x)
+    failures = []
+    expect_raises(failures, "eager", ValueError,
+                  lambda: mpicoll.spmd(lambda a: 2 * a, mesh, P("i"), P())(x),
+                  r"out_specs P\(\) says result 0 is replicated over mesh axes \['i'\]")
+    expect_raises(failures, "jitted", ValueError,
+                  lambda: jax.jit(mpicoll.spmd(lambda a: 2 * a, mesh, P("i"), P()))(x))
     unchecked = mpicoll.spmd(lambda a: lax.pmax(a, "i"), mesh, P("i"), P(), check_vma=False)
-    np.testing.assert_allclose(unchecked(x), np.arange(2.0) + SIZE - 1)
-
-
-@pytest.fixture
-def debug_mode():
-    """MPICOLL_DEBUG=1's checks for this test (read by the handlers at run time)."""
-    from mpicoll._src import _ffi
-    _ffi.set_debug(True)
-    yield
-    _ffi.set_debug(False)
+    compare(failures, "check_vma=False", unchecked(x), np.arange(2.0) + SIZE - 1)
+    assert_no_rank_failed(failures)
 
 
 @pytest.mark.timeout(120)
