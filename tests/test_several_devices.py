@@ -1,68 +1,87 @@
-"""An MPI operation on an array spread over several devices of one process
-(JAX's host platform split into 4 CPU devices here; several GPUs visible to
-one rank on a GPU node) is refused with mpicoll's own error, eager, jitted
-and inside `jax.shard_map` over those devices, naming the operation and
-the fixes; afterwards an array on one device works as before.
+"""One process, several devices: mpicoll operations inside a `jax.shard_map`
+over each process's local devices (JAX's host platform split into D CPU
+devices), against the same programs run as P x D processes of one device
+each (tests/several_devices_job.py says what each check does).
 
-XLA's device count is fixed when JAX starts, so the check runs in a job of
-its own (one rank, started as tests/jobs.py says); this module runs at 1
-rank of the suite.
+XLA's device count is fixed when JAX starts, so every layout runs in an MPI
+job of its own (started as tests/jobs.py says): P = 1, 2 and 3 processes
+(3: ranks whose left and right neighbours differ, a root that is neither
+first nor last), D = 2 and 4 devices. This module runs at 1 rank of the
+suite.
 """
 
+import functools
 import json
+import os
 import subprocess
 import sys
-import textwrap
+import tempfile
 
+import numpy as np
 import pytest
 from mpi4py import MPI
 
 import jobs
+import op_specs
 
 pytestmark = [
     pytest.mark.skipif(MPI.COMM_WORLD.Get_size() > 1,
-                       reason="starts an MPI job of its own: runs at 1 rank"),
-    pytest.mark.timeout(300),
+                       reason="starts MPI jobs of its own: runs at 1 rank"),
+    pytest.mark.timeout(900),
 ]
 
-CHILD = textwrap.dedent("""
-    import json
-    import jax, jax.numpy as jnp
-    from mpi4py import MPI
-    import mpicoll
-    mesh = jax.make_mesh((4,), ("d",))
-    x = jax.device_put(jnp.arange(8.0), jax.NamedSharding(mesh, jax.P("d")))
-    op = lambda v: mpicoll.allreduce(v, MPI.SUM)
-    ways = {"eager": op, "jit": jax.jit(op),
-            "shard_map": jax.jit(jax.shard_map(op, mesh=mesh, in_specs=jax.P("d"),
-                                               out_specs=jax.P("d")))}
-    errors = {}
-    for name, f in ways.items():
-        try:
-            f(x)
-            errors[name] = None
-        except Exception as exc:
-            errors[name] = [type(exc).__name__, str(exc)]
-    after = mpicoll.allreduce(jnp.arange(3.0), MPI.SUM).tolist()
-    print("RESULT " + json.dumps({"devices": len(jax.devices()), "errors": errors,
-                                  "after": after}))
-""")
+JOB = os.path.join(os.path.dirname(__file__), "several_devices_job.py")
+LAYOUTS = [(1, 4), (2, 2), (2, 4), (3, 2)]      # (processes, devices per process)
 
 
-def test_operation_on_several_devices_is_refused_with_the_fixes():
-    command = jobs.launcher() + ["-n", "1", sys.executable, "-c", CHILD]
-    env = jobs.environment(XLA_FLAGS="--xla_force_host_platform_device_count=4",
-                           JAX_PLATFORMS="cpu")
-    run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=240)
-    lines = [l for l in run.stdout.splitlines() if l.startswith("RESULT ")]
-    assert run.returncode == 0 and lines, run.stdout + run.stderr
-    result = json.loads(lines[-1][len("RESULT "):])
-    assert result["devices"] == 4
-    for way, error in result["errors"].items():
-        assert error is not None, f"{way}: no error"
-        kind, message = error
-        assert kind == "ValueError", (way, error)
-        for part in ("mpicoll.allreduce", "spread over 4 devices", "one MPI rank per device",
-                     "--gpus-per-task=1", "CUDA_VISIBLE_DEVICES", "jax.device_put"):
-            assert part in message, (way, part, message)
-    assert result["after"] == [0.0, 1.0, 2.0]
+@functools.cache
+def run_job(processes, devices, *args):
+    """Every rank's {check: None or what went wrong} of one job."""
+    command = jobs.launcher() + ["-n", str(processes), sys.executable, JOB, *args]
+    # (first: XLA ignores flags after a word it does not parse)
+    flags = f"--xla_force_host_platform_device_count={devices} {os.environ.get('XLA_FLAGS', '')}"
+    with tempfile.TemporaryDirectory() as folder:
+        env = jobs.environment(XLA_FLAGS=flags.strip(), JAX_PLATFORMS="cpu",
+                               SEVERAL_DEVICES_RESULTS=folder)
+        run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600,
+                             cwd=os.path.dirname(JOB))
+        lines = []
+        for name in sorted(os.listdir(folder)):
+            with open(os.path.join(folder, name)) as f:
+                lines.append(json.load(f))
+    output = (run.stdout + run.stderr)[-20000:]
+    assert run.returncode == 0 and len(lines) == processes, output
+    assert sorted(l["rank"] for l in lines) == list(range(processes)), output
+    assert all(l["devices"] == devices for l in lines), output
+    return [l["results"] for l in lines]
+
+
+def expected_checks(processes):
+    names = {f"values/{op.name}/{np.dtype(op.dtypes[-1]).name}" for op in op_specs.OPS}
+    names |= {f"derivatives/{op.name}" for op in op_specs.OPS if op.differentiable}
+    names |= {"sum over every device of every process",
+              "a mesh of jax.make_mesh's default axis types", "eager shard_map",
+              "program order, rank-dependent order of messages",
+              "transposes of a chain of linear operations",
+              "vmap, scan and a request carried through fori_loop",
+              "plain operations on one non-default device",
+              "an array XLA's partitioner spreads over the devices is refused"}
+    if processes > 1:
+        names.add("debug mode: a program that differs on one device of one rank")
+    return names
+
+
+@pytest.mark.parametrize("processes,devices", LAYOUTS)
+def test_operations_inside_shard_map_over_local_devices(processes, devices):
+    ranks = run_job(processes, devices)
+    failed = {f"rank {rank}: {name}": problem for rank, results in enumerate(ranks)
+              for name, problem in results.items() if problem is not None}
+    assert not failed, "\n\n".join(f"{k}\n{v}" for k, v in failed.items())
+    for rank, results in enumerate(ranks):
+        assert set(results) == expected_checks(processes), (rank, sorted(
+            set(results) ^ expected_checks(processes)))
+
+
+def test_too_low_a_thread_level_is_refused():
+    (results,) = run_job(1, 2, "thread-level")
+    assert results == {"too low a thread level is refused": None}, results

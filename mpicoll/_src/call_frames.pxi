@@ -61,11 +61,13 @@ cdef enum:
     ARRAY_WIDTHS
     ARRAY_NEIGHBOURS
     ARRAY_NAME          # an operation's name, one character code per element
+    ARRAY_DEVICE_IDS    # a computation over several devices: the devices, and
+    ARRAY_DEVICE_COMMS  # the communicator each one's instance uses (below)
     N_ARRAYS
 
 cdef const char* ARRAY_NAMES[N_ARRAYS]
 ARRAY_NAMES[:] = [b"sendcounts", b"recvcounts", b"counts", b"widths", b"neighbours",
-                  b"name"]
+                  b"name", b"device_ids", b"device_comms"]
 
 
 def attribute_names():
@@ -143,6 +145,7 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
     cdef XLA_FFI_Array* array
     cdef int64_t i
     cdef int slot
+    cdef XLA_FFI_Error* err
     call.api = frame.api
     call.metadata_query = answer_metadata_query(frame)
     if call.metadata_query:
@@ -183,6 +186,10 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
     if call.attr[ATTR_CHUNK_BYTES] <= 0:
         return invalid(call, b"mpicoll: chunk_bytes must be positive")
     call.comm = mpicoll_comm_from_int(call.attr[ATTR_COMM])
+    if call.array[ARRAY_DEVICE_COMMS] != NULL:
+        err = pick_device_comm(frame, call)
+        if err != NULL:
+            return err
     call.rank = -1
     call.size = 0
     cdef int ierr = MPI_Comm_rank(call.comm, &call.rank)
@@ -191,3 +198,39 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
     if ierr != MPI_SUCCESS:
         return mpi_error(call.api, ierr, b"MPI_Comm_rank", call.rank, call.size)
     return NULL
+
+
+cdef XLA_FFI_Error* pick_device_comm(XLA_FFI_CallFrame* frame, Call* call) noexcept nogil:
+    """In a computation over several devices of this process (a shard_map
+    over them), each device's instance of an operation communicates on a
+    communicator of its own: `device_comms[i]` for the device whose id is
+    `device_ids[i]`, a duplicate of the operation's communicator made for
+    the i-th device of the computation (`mpicoll._src.comms.device_comms`).
+    So the instances may run at once on XLA's threads without mixing their
+    messages, and each talks to the instances of the same device position
+    on the other ranks."""
+    cdef XLA_FFI_DeviceOrdinal_Get_Args get
+    cdef XLA_FFI_Error* err
+    cdef int64_t i
+    if call.array_len[ARRAY_DEVICE_IDS] != call.array_len[ARRAY_DEVICE_COMMS]:
+        return invalid(call, b"mpicoll: device_ids and device_comms differ in length")
+    if not has_device_ordinal(call.api):
+        return ffi_error(call.api, XLA_FFI_Error_Code_UNIMPLEMENTED,
+                         b"mpicoll: this jaxlib's FFI cannot tell a handler its device, "
+                         b"which an MPI operation inside a shard_map over several devices "
+                         b"of one process needs: upgrade jax and jaxlib")
+    get.struct_size = XLA_FFI_DeviceOrdinal_Get_Args_STRUCT_SIZE
+    get.extension_start = NULL
+    get.ctx = frame.ctx
+    get.device_ordinal = -1
+    err = call.api.XLA_FFI_DeviceOrdinal_Get(&get)
+    if err != NULL:
+        return err
+    for i in range(call.array_len[ARRAY_DEVICE_IDS]):
+        if call.array[ARRAY_DEVICE_IDS][i] == get.device_ordinal:
+            call.comm = mpicoll_comm_from_int(call.array[ARRAY_DEVICE_COMMS][i])
+            return NULL
+    snprintf(call.text, sizeof(call.text),
+             "mpicoll: the operation runs on device %d, which is not one of the "
+             "computation's devices", get.device_ordinal)
+    return invalid(call, call.text)

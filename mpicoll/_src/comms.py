@@ -132,4 +132,48 @@ def resolve_comm(comm):
                      rank=comm.Get_rank(), comm=comm)
 
 
+def _free_device_comms(comm, keyval, twins):
+    if not twins or MPI.Is_finalized():
+        return
+    if comm == MPI.COMM_WORLD or comm == MPI.COMM_SELF:
+        return   # as for the twin
+    wait_for_dispatched_work()
+    for twin in twins:
+        twin.Free()
+
+
+_DEVICE_TWINS_KEYVAL = MPI.Comm.Create_keyval(delete_fn=_free_device_comms)
+
+
+def device_comms(comm, count):
+    """The handles of the communicators the instances of an operation on
+    ``comm`` use in a computation over ``count`` devices of this process (a
+    ``jax.shard_map`` over them): the i-th device's instance talks on the
+    i-th, with the i-th devices of the other ranks.
+
+    Each is a further duplicate of ``comm`` that only mpicoll uses, like the
+    twin, so the instances, which XLA runs at the same time on threads of
+    its own, never match each other's messages. They are made when the
+    first such computation on ``comm`` is lowered (collective over
+    ``comm``, every rank lowers the same program), kept on ``comm`` and
+    freed with it; a later computation over more devices adds the missing
+    ones.
+    """
+    if MPI.Query_thread() < MPI.THREAD_MULTIPLE:
+        raise ValueError(
+            "mpicoll: an MPI operation inside a jax.shard_map over several devices of one "
+            "process runs one instance per device, at the same time on XLA's threads, "
+            "which needs MPI_THREAD_MULTIPLE; this MPI provides less. Initialise MPI with "
+            "MPI_THREAD_MULTIPLE (mpi4py's default; on Cray MPICH set "
+            "MPICH_MAX_THREAD_SAFETY=multiple), or run one MPI rank per device.")
+    twins = comm.Get_attr(_DEVICE_TWINS_KEYVAL)
+    if twins is None:
+        twins = []     # grown in place: setting the attribute again would free it
+        comm.Set_attr(_DEVICE_TWINS_KEYVAL, twins)
+    twin = private_comm(comm)
+    while len(twins) < count:
+        twins.append(twin.Dup())      # collective over comm
+    return tuple(t.py2f() for t in twins[:count])
+
+
 private_comm(MPI.COMM_WORLD)   # at import, where every rank is (see above)

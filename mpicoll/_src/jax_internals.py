@@ -23,7 +23,10 @@ docs/install.md, "Supported versions". The differences that matter:
 import contextlib
 import inspect
 
-from jax._src import core, dispatch, effects, linear_util as lu, source_info_util  # noqa: F401
+import jax
+
+from jax._src import core, dispatch, effects, linear_util as lu  # noqa: F401
+from jax._src import sharding_impls, source_info_util  # noqa: F401
 from jax._src.interpreters import ad, batching, mlir, partial_eval as pe, pxla  # noqa: F401
 from jax._src.lib.mlir import ir  # noqa: F401
 from jax._src.lib.mlir.dialects import hlo  # noqa: F401
@@ -442,6 +445,47 @@ def vma_typed(eqn):
     return any(_varying_axes(v.aval) for v in [*eqn.invars, *eqn.outvars])
 
 
+def varying_like_operands(operands, results):
+    """`results` (avals: one, or a list or tuple) typed as varying over every
+    mesh axis one of `operands` varies over, inside a `shard_map` that
+    checks vma types: each device's instance of an MPI operation talks on
+    its own communicator, so its result varies wherever its operands do
+    (the rule JAX's elementwise primitives follow)."""
+    varying = frozenset().union(*(_varying_axes(a) for a in operands))
+    if not varying:
+        return results
+    mesh = next(a.sharding.mesh for a in operands if _varying_axes(a))
+
+    def typed(aval):
+        mat = getattr(aval, "mat", None)
+        if mat is None or mat.varying == varying:
+            return aval
+        kept = {k: getattr(mat, k) for k in ("unreduced", "reduced", "unreduced_kind")
+                if hasattr(mat, k)}     # (the fields differ between JAX versions)
+        sharding = aval.sharding
+        if sharding.mesh.empty:     # a result made without the body's mesh
+            from jax.sharding import NamedSharding, PartitionSpec
+            sharding = NamedSharding(mesh, PartitionSpec(*[None] * len(aval.shape)))
+        return aval.update(sharding=sharding,
+                           manual_axis_type=type(mat)(varying=varying, **kept))
+
+    if isinstance(results, (list, tuple)):
+        return type(results)(typed(a) for a in results)
+    return typed(results)
+
+
+def varying_like(value, aval):
+    """`value` (a cotangent; None or a symbolic zero pass through), made to
+    vary over the mesh axes `aval` varies over where its type does not."""
+    if value is None or isinstance(value, ad.Zero):
+        return value
+    missing = _varying_axes(aval) - _varying_axes(core.typeof(value))
+    if not missing:
+        return value
+    from jax import lax
+    return lax.pcast(value, tuple(sorted(missing)), to="varying")
+
+
 def _varying_axes(aval):
     """The mesh axes over which a value's type says it varies."""
     mat = getattr(aval, "mat", None)
@@ -558,6 +602,86 @@ def lowering_devices(ctx):
     if devices is not None:
         return tuple(devices.flat)
     return (None,) * getattr(axis_context, "num_devices", 1)
+
+
+def manual_over_all_devices(ctx):
+    """Whether the lowering is inside a `shard_map` whose every mesh axis is
+    manual: each device then runs the body on its own block."""
+    axis_context = ctx.module_context.axis_context
+    mesh = getattr(axis_context, "mesh", None)
+    manual = getattr(axis_context, "manual_axes", None)
+    return (isinstance(axis_context, sharding_impls.SPMDAxisContext) and mesh is not None
+            and frozenset(manual) == frozenset(mesh.axis_names))
+
+
+def keep_out_of_compilation_cache():
+    """Turn JAX's persistent compilation cache off for this process, with a
+    warning, where JAX is older than 0.12 and the cache is on: jaxlib 0.10
+    crashes (a segmentation fault in `put_executable_and_time`) when it
+    stores a computation over several CPU devices with mpicoll's operations,
+    which JAX 0.12 stores correctly. Called when such a computation is
+    lowered, before it is compiled."""
+    import warnings
+    from jax._src import compilation_cache, config
+    if _jax_version() >= (0, 12) or not config.enable_compilation_cache.value or \
+            not config.compilation_cache_dir.value:
+        return
+    jax.config.update("jax_enable_compilation_cache", False)
+    compilation_cache.reset_cache()
+    warnings.warn(
+        f"mpicoll: JAX {jax.__version__}'s persistent compilation cache crashes when it "
+        "stores a computation over several devices with MPI operations; mpicoll turned the "
+        "cache off for this process (JAX 0.12 and later keep it).", RuntimeWarning,
+        stacklevel=2)
+
+
+def _jax_version():
+    return tuple(int(p) for p in jax.__version__.split(".")[:2] if p.isdigit())
+
+
+def recover_after_failed_computations(effect):
+    """JAX 0.12's handling of a failed computation with an ordered effect,
+    for older JAX: the next computation with `effect` raises the failure
+    once more (it has ended, so a fresh token orders what follows), and
+    `jax.effects_barrier()` forgets the tokens it raised for.
+
+    JAX orders effectful computations through runtime tokens in a process
+    with several local devices. JAX 0.10 keeps a failed computation's token:
+    every later effects barrier raises its error again and the next
+    computation with the effect waits forever for its token.
+    """
+    if _jax_version() >= (0, 12):
+        return
+    tokens = type(dispatch.runtime_tokens)
+    get_token_input, block_until_ready = tokens.get_token_input, tokens.block_until_ready
+
+    def recovering_get_token_input(self, eff, devices):
+        token = self.current_tokens.get(eff)
+        if eff == effect and isinstance(token, core.Token):
+            try:
+                token.block_until_ready()
+            except Exception:
+                del self.current_tokens[eff]
+                raise
+        return get_token_input(self, eff, devices)
+
+    def forgetting_block_until_ready(self):
+        try:
+            block_until_ready(self)
+        finally:
+            self.clear()
+
+    tokens.get_token_input = recovering_get_token_input
+    tokens.block_until_ready = forgetting_block_until_ready
+
+
+def device_ordinal(device):
+    """The number XLA's FFI gives a handler for `device`
+    (`XLA_FFI_DeviceOrdinal_Get`): the local ordinal on a GPU, the global id
+    on CPU."""
+    if device.platform == "cpu":
+        return device.id
+    return device.local_hardware_id
 
 
 # Effects JAX lets through to lowering in a computation over several devices

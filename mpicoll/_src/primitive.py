@@ -60,9 +60,18 @@ way for all ops:
   module (its check is an MPI primitive too); `MPIPrimitive` calls them
   through the hooks that module installs here (`install_agreement_checks`).
 
-Imports: `bridge` (the FFI targets) and `jax_internals`, nothing else of
-mpicoll; the op modules, `scope`, `local_fft` and `derivative_agreement`
-import this one.
+* **Several devices per process.** Inside a `shard_map` over several
+  devices of this process, each device's instance of an op talks on a
+  communicator of its own (`comms.device_comms`): the lowering sends the
+  devices and those communicators, and the handler picks its own by the
+  device XLA runs it for (`pick_device_comm` in call_frames.pxi). A result
+  varies over the mesh axes its operands vary over (vma types), and so
+  does every cotangent a transpose rule returns. An array XLA's
+  partitioner spreads over devices is refused (`several_devices_error`).
+
+Imports: `bridge` (the FFI targets), `comms` (the per-device
+communicators) and `jax_internals`, nothing else of mpicoll; the op
+modules, `scope`, `local_fft` and `derivative_agreement` import this one.
 """
 
 import contextvars
@@ -74,9 +83,14 @@ from jax.extend.core import Primitive
 from jax.interpreters import ad, batching
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
-from mpicoll._src.jax_internals import (batching_rules, derivative_traces, dispatch, effects,
-                                        hlo, ir, ir_type, lowering_devices, mlir,
-                                        shardable_ordered_effects, zero_tangent)
+from mpicoll._src.comms import device_comms
+from mpicoll._src.jax_internals import (batching_rules, derivative_traces, device_ordinal,
+                                        dispatch, effects, hlo, ir, ir_type, lowering_devices,
+                                        keep_out_of_compilation_cache,
+                                        manual_over_all_devices, mlir,
+                                        recover_after_failed_computations,
+                                        shardable_ordered_effects, varying_like,
+                                        varying_like_operands, zero_tangent)
 
 
 class MPIEffect(effects.Effect):
@@ -89,9 +103,11 @@ class MPIEffect(effects.Effect):
 
 
 mpi_effect = MPIEffect()
+recover_after_failed_computations(mpi_effect)
 
 # (shardable: a computation over several devices of this process reaches
-# `_lower`, which refuses it with mpicoll's own error and its fixes, where
+# `_lower`, which runs one instance per device inside a shard_map and
+# refuses XLA's partitioning with mpicoll's own error and its fixes, where
 # JAX would stop earlier with one that says neither)
 for _allowed in (effects.ordered_effects, effects.lowerable_effects,
                  effects.control_flow_allowed_effects,
@@ -204,6 +220,18 @@ def _in_role(rule, role):
     return rule_in_role
 
 
+def _typed_like_primals(rule):
+    """A transpose rule whose cotangents vary over the mesh axes their primal
+    operands vary over, inside a `shard_map` that checks vma types: a rule
+    may build a cotangent from a fresh template (a send's transpose receives
+    into zeros), which JAX would type as the same on every device."""
+    def transpose(ct, *operands, **params):
+        cts = rule(ct, *operands, **params)
+        return [varying_like(c, o.aval) if ad.is_undefined_primal(o) else c
+                for c, o in zip(cts, operands)]
+    return transpose
+
+
 def assign_rule_roles():
     """Wrap every MPI primitive's JVP, transpose and batching rule so that
     what they bind carries their role; called once the op modules have
@@ -216,6 +244,8 @@ def assign_rule_roles():
                             (batching_rules, None)):
             rule = rules.get(prim)
             if rule is not None and not hasattr(rule, "_mpicoll_role"):
+                if rules is ad.primitive_transposes:
+                    rule = _typed_like_primals(rule)
                 rules[prim] = _in_role(rule, role)
 
 
@@ -251,7 +281,7 @@ def mpi_primitive(name, *, abstract_eval, ffi_attributes, multiple_results=False
 
     def effectful_abstract_eval(*avals, in_place=False, fresh_result=False, role=ROLE_PROGRAM,
                                 **params):
-        return abstract_eval(*avals, **params), {mpi_effect}
+        return varying_like_operands(avals, abstract_eval(*avals, **params)), {mpi_effect}
 
     prim.def_effectful_abstract_eval(effectful_abstract_eval)
     # one lowering for both platforms: the target name is the same, and
@@ -449,21 +479,49 @@ def several_devices_error(name, devices):
     shown = f" ({', '.join(named[:8])}{', ...' if len(named) > 8 else ''})" if named else ""
     return ValueError(
         f"mpicoll.{name}: the array is spread over {len(devices)} devices of this process"
-        f"{shown}, but an MPI operation needs each rank's whole array on one device. "
-        "Run one MPI rank per device (for example `srun --gpus-per-task=1`, or "
-        "CUDA_VISIBLE_DEVICES set per rank), or put the array on one device "
-        "(jax.device_put(x, jax.devices()[0])); a jax.shard_map over this process's "
-        "devices cannot contain MPI operations either.")
+        f"{shown} by XLA's partitioner, but an MPI operation needs each rank's array on "
+        "one device, or one block per device inside a jax.shard_map over all the mesh's "
+        "axes (each device's instance then talks to the same device of the other ranks). "
+        "Call it inside such a shard_map, run one MPI rank per device (for example "
+        "`srun --gpus-per-task=1`, or CUDA_VISIBLE_DEVICES set per rank), or put the "
+        "array on one device (jax.device_put(x, jax.devices()[0])).")
+
+
+def _per_device_comms(ctx, target, devices, comm):
+    """The attributes that give each device's instance of an operation its
+    own communicator, in a computation over several devices of this process
+    ("Several devices per process" in docs/operations.md).
+
+    Only the body of a ``jax.shard_map`` over all of the mesh's axes runs one
+    instance per device on that device's own block; an operation on an
+    array that XLA's partitioner spreads over devices (jit of a sharded
+    array, or a shard_map that leaves axes to it) would be replicated or
+    split by rules that know nothing of MPI, so it is refused.
+    """
+    name = target.removeprefix("mpicoll_")
+    if not manual_over_all_devices(ctx) or any(d is None for d in devices):
+        raise several_devices_error(name, devices)
+    if any(d.platform != "cpu" for d in devices):
+        raise NotImplementedError(
+            f"mpicoll.{name}: inside a jax.shard_map over several GPUs of one process. "
+            "mpicoll runs one process per GPU (for example `srun --gpus-per-task=1`, or "
+            "CUDA_VISIBLE_DEVICES set per rank); several devices per process work on CPU "
+            "devices only (docs/gpu.md, 'One device per rank').")
+    if comm is None:         # an operation that holds no communicator (a wait)
+        return {}
+    keep_out_of_compilation_cache()
+    ids = tuple(device_ordinal(d) for d in devices)
+    return {"device_ids": ids, "device_comms": device_comms(comm.comm, len(devices))}
 
 
 def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_operand,
            in_place=False, fresh_result=False, role=ROLE_PROGRAM, **params):
-    devices = lowering_devices(ctx)
-    if len(devices) > 1:
-        raise several_devices_error(target.removeprefix("mpicoll_"), devices)
     token = ctx.tokens_in.get(mpi_effect)
     result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
     values = ffi_attributes(**params)
+    devices = lowering_devices(ctx)
+    if len(devices) > 1:
+        values.update(_per_device_comms(ctx, target, devices, params.get("comm")))
     if role != ROLE_PROGRAM:      # absent means the program: nothing to decode per call
         values["role"] = role
     unknown = set(values) - _HANDLER_ATTRIBUTES

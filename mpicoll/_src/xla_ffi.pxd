@@ -138,9 +138,24 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
 
     ctypedef XLA_FFI_Error* XLA_FFI_Stream_Get_Fn "XLA_FFI_Stream_Get"(XLA_FFI_Stream_Get_Args*) noexcept nogil
 
+    # The device a handler runs for: on CPU XLA's global device id (the
+    # device's `id` in a process without jax.distributed), on GPU the local
+    # ordinal. Older jaxlibs' API structs end before this entry: check with
+    # `has_device_ordinal` first.
+    ctypedef struct XLA_FFI_DeviceOrdinal_Get_Args:
+        size_t struct_size
+        ChainedExtension* extension_start
+        void* ctx
+        int device_ordinal
+    enum: XLA_FFI_DeviceOrdinal_Get_Args_STRUCT_SIZE
+
+    ctypedef XLA_FFI_Error* XLA_FFI_DeviceOrdinal_Get_Fn "XLA_FFI_DeviceOrdinal_Get"(XLA_FFI_DeviceOrdinal_Get_Args*) noexcept nogil
+
     ctypedef struct XLA_FFI_Api:
+        size_t struct_size
         XLA_FFI_Error_Create_Fn* XLA_FFI_Error_Create
         XLA_FFI_Stream_Get_Fn* XLA_FFI_Stream_Get
+        XLA_FFI_DeviceOrdinal_Get_Fn* XLA_FFI_DeviceOrdinal_Get
 
     ctypedef struct XLA_FFI_CallFrame:
         size_t struct_size
@@ -163,6 +178,17 @@ cdef extern from "xla/ffi/api/c_api.h" nogil:
         XLA_FFI_Metadata* metadata
 
     ctypedef XLA_FFI_Error* XLA_FFI_Handler(XLA_FFI_CallFrame*)
+
+
+cdef extern from *:
+    """
+    #include <stddef.h>
+    static inline int mpicoll_has_device_ordinal(const XLA_FFI_Api* api) {
+        return api->struct_size >= offsetof(XLA_FFI_Api, XLA_FFI_DeviceOrdinal_Get)
+                                   + sizeof(api->XLA_FFI_DeviceOrdinal_Get);
+    }
+    """
+    bint has_device_ordinal "mpicoll_has_device_ordinal"(const XLA_FFI_Api* api) noexcept nogil
 
 
 # --- Shared by every handler module ---------------------------------------
