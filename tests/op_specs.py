@@ -197,6 +197,12 @@ OPS = [
 
 BY_NAME = {op.name: op for op in OPS}
 
+# One operation of each family of derivative rules (linear, reduction with a
+# nonlinear tangent, prefix, rooted send, gather, all-to-all, ragged,
+# point-to-point), for checks too costly to run on every operation.
+ONE_PER_RULE_FAMILY = {"allreduce_SUM", "allreduce_MAX", "scan_PROD", "bcast", "allgather",
+                       "alltoall", "ragged_alltoall", "sendrecv"}
+
 
 def _alltoallv_counts(rank, size):
     send = tuple(1 + (rank + 2 * s) % 3 for s in range(size))
