@@ -38,6 +38,7 @@ Timing: timing.measure (barrier, slowest rank, median). Run:
     python benchmarks/run.py spmd --layouts --out benchmarks/results/spmd_layouts
 """
 
+import argparse
 import json
 import os
 import subprocess
@@ -119,6 +120,21 @@ def layout_cases(procs, devs, rank, rows):
             ("halo", halo, lambda n: (n // 1024, 1024))]
 
 
+def check_layout(name, got, mine, world, rows):
+    """Every layout does the same work: this process's results (one per
+    device) against NumPy on all blocks (gathered with mpi4py, block
+    p * devs + d)."""
+    blocks = [b for part in world.allgather(mine) for b in part]
+    first = world.rank * len(mine)
+    for d, result in enumerate(got):
+        c = first + d
+        want = {"sum": lambda: np.sum(blocks, axis=0),
+                "all_to_all": lambda: np.stack([b[c] for b in blocks]),
+                "halo": lambda: np.concatenate([blocks[c - 1][-rows:], blocks[c][rows:]]),
+                }[name]()
+        np.testing.assert_allclose(result, want, rtol=1e-12, err_msg=f"{name}, block {c}")
+
+
 def layout_job(args):
     """One layout's rows (inside its job): JSON lines on rank 0's stdout."""
     world = MPI.COMM_WORLD
@@ -134,6 +150,7 @@ def layout_job(args):
             block = shape(n // (procs * devs) if name == "all_to_all" else n)
             x = jax.device_put(jnp.asarray(np.random.default_rng(rank).normal(
                 size=(devs, *block))), jax.NamedSharding(mesh, P("d")))
+            check_layout(name, np.asarray(f(x)), np.asarray(x), world, args.halo)
             t = measure(lambda: f(x).block_until_ready(), args.n, 3, timing_comm)
             if rank == 0:
                 row = dict(operation=name, bytes=8 * int(np.prod(block)), processes=procs,
@@ -185,13 +202,8 @@ def add_arguments(parser):
     parser.add_argument("--layouts", action="store_true",
                         help="compare 4 x 1, 2 x 2 and 1 x 4 processes x devices (run "
                              "without mpiexec)")
-    parser.add_argument("--layout-job", action="store_true", help=argparse_hidden())
+    parser.add_argument("--layout-job", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--halo", type=int, default=2, help="--layouts: halo rows")
-
-
-def argparse_hidden():
-    import argparse
-    return argparse.SUPPRESS
 
 
 def main(args):

@@ -38,18 +38,21 @@ from mpicoll._src.config import check_same_settings
 from mpicoll._src.dispatched_work import wait_for_dispatched_work
 
 
-def _free_twin(comm, keyval, twin):
+def _free_twins(comm, keyval, twins):
     # Called by MPI when `comm` is freed (not by Dup: no copy callback, so a
-    # duplicate of a user's communicator gets a twin of its own).
-    if twin is None or MPI.Is_finalized():
+    # duplicate of a user's communicator gets twins of its own). `twins`: the
+    # twin, or the list of per-device ones (`device_comms`).
+    twins = twins if isinstance(twins, list) else [twins]
+    if not twins or any(t is None for t in twins) or MPI.Is_finalized():
         return
     if comm == MPI.COMM_WORLD or comm == MPI.COMM_SELF:
         return   # MPI_Finalize releases these; JAX may be gone by then
-    wait_for_dispatched_work()   # nothing queued may still use the twin
-    twin.Free()
+    wait_for_dispatched_work()   # nothing queued may still use the twins
+    for twin in twins:
+        twin.Free()
 
 
-_TWIN_KEYVAL = MPI.Comm.Create_keyval(delete_fn=_free_twin)
+_TWIN_KEYVAL = MPI.Comm.Create_keyval(delete_fn=_free_twins)
 
 
 def private_comm(comm=None):
@@ -132,17 +135,7 @@ def resolve_comm(comm):
                      rank=comm.Get_rank(), comm=comm)
 
 
-def _free_device_comms(comm, keyval, twins):
-    if not twins or MPI.Is_finalized():
-        return
-    if comm == MPI.COMM_WORLD or comm == MPI.COMM_SELF:
-        return   # as for the twin
-    wait_for_dispatched_work()
-    for twin in twins:
-        twin.Free()
-
-
-_DEVICE_TWINS_KEYVAL = MPI.Comm.Create_keyval(delete_fn=_free_device_comms)
+_DEVICE_TWINS_KEYVAL = MPI.Comm.Create_keyval(delete_fn=_free_twins)
 
 
 def device_comms(comm, count):

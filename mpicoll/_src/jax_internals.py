@@ -648,7 +648,9 @@ def recover_after_failed_computations(effect):
     JAX orders effectful computations through runtime tokens in a process
     with several local devices. JAX 0.10 keeps a failed computation's token:
     every later effects barrier raises its error again and the next
-    computation with the effect waits forever for its token.
+    computation with the effect waits forever for its token. (Waiting for
+    the previous computation's token before dispatching the next is what
+    JAX 0.12 does too, where it reshards the token.)
     """
     if _jax_version() >= (0, 12):
         return
@@ -673,15 +675,6 @@ def recover_after_failed_computations(effect):
 
     tokens.get_token_input = recovering_get_token_input
     tokens.block_until_ready = forgetting_block_until_ready
-
-
-def device_ordinal(device):
-    """The number XLA's FFI gives a handler for `device`
-    (`XLA_FFI_DeviceOrdinal_Get`): the local ordinal on a GPU, the global id
-    on CPU."""
-    if device.platform == "cpu":
-        return device.id
-    return device.local_hardware_id
 
 
 # Effects JAX lets through to lowering in a computation over several devices

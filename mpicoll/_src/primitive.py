@@ -84,8 +84,8 @@ from jax.interpreters import ad, batching
 
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
 from mpicoll._src.comms import device_comms
-from mpicoll._src.jax_internals import (batching_rules, derivative_traces, device_ordinal,
-                                        dispatch, effects, hlo, ir, ir_type, lowering_devices,
+from mpicoll._src.jax_internals import (batching_rules, derivative_traces, dispatch,
+                                        effects, hlo, ir, ir_type, lowering_devices,
                                         keep_out_of_compilation_cache,
                                         manual_over_all_devices, mlir,
                                         recover_after_failed_computations,
@@ -510,8 +510,10 @@ def _per_device_comms(ctx, target, devices, comm):
     if comm is None:         # an operation that holds no communicator (a wait)
         return {}
     keep_out_of_compilation_cache()
-    ids = tuple(device_ordinal(d) for d in devices)
-    return {"device_ids": ids, "device_comms": device_comms(comm.comm, len(devices))}
+    # (a CPU device's id is the number XLA_FFI_DeviceOrdinal_Get gives its
+    # handler: process index * 2**17 + local index)
+    return {"device_ids": tuple(d.id for d in devices),
+            "device_comms": device_comms(comm.comm, len(devices))}
 
 
 def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_operand,
