@@ -139,6 +139,24 @@ if sys.argv[1:] == ["thread-level"]:
     sys.exit(0)
 
 
+# --- JAX's persistent compilation cache (set by the test) ----------------------
+
+@check("the persistent compilation cache: kept from JAX 0.12, else turned off")
+def _():
+    from jax._src import config
+    assert config.compilation_cache_dir.value and config.enable_compilation_cache.value, \
+        "the test sets JAX_COMPILATION_CACHE_DIR"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = on_devices(lambda v: mpicoll.allreduce(v, MPI.SUM))(stacked([jnp.ones(2)] * D))
+    assert_close(got, np.full((D, 2), float(P)), "the first computation")
+    warned = [w for w in caught if issubclass(w.category, RuntimeWarning)
+              and "persistent compilation cache" in str(w.message)]
+    old = tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 12)
+    assert len(warned) == int(old), [str(w.message) for w in caught]
+    assert config.enable_compilation_cache.value is not old, config.enable_compilation_cache.value
+
+
 # --- Values of every operation of the registry ------------------------------
 
 for op in op_specs.OPS:
@@ -256,20 +274,29 @@ def _():
     # arguments; JAX compiles it for its default device otherwise)
     with jax.set_mesh(MESH):
         transpose = jax.linear_transpose(f, x)
-    want = [jax.vjp(lambda *a: chain_serial(list(a)), *xs[d])[1](cts[d])[RANK]
+    cts2 = [[like(chain_serial(xs[d])[q], 11 * d + q + 5) for q in range(P)]
             for d in range(D)]
+    ct2 = stacked([c[RANK] for c in cts2])
+    serial_pull = [jax.vjp(lambda *a: chain_serial(list(a)), *xs[d])[1] for d in range(D)]
     grad = jax.jit(jax.grad(lambda v: jnp.sum(f(v) * ct)))
-    for how, t in (("eager", transpose), ("jitted", jax.jit(transpose)),
-                   ("as jit(grad)", lambda c: (grad(x),))):
-        (got,) = t(ct)
-        for d in range(D):
-            assert_close(got[d], want[d], f"linear_transpose {how}, device {d}")
+    # every rank makes every call before any comparison (a rank that failed
+    # one early would leave the others waiting in the next)
+    got = {how: t(ct)[0] for how, t in (("eager", transpose), ("jitted", jax.jit(transpose)),
+                                        ("as jit(grad)", lambda c: (grad(x),)))}
     with jax.set_mesh(MESH):
         twice = jax.linear_transpose(lambda c: transpose(c)[0], ct)
-    (again,) = jax.jit(twice)(x)
+    again = jax.jit(twice)(x)[0]
     forward = f(x)
+    pull = jax.vjp(f, x)[1]       # jvp of vjp: the vjp is linear in the cotangent
+    _, jvp_of_vjp = jax.jvp(lambda c: pull(c)[0], (ct,), (ct2,))
+    after = on_devices(lambda v: mpicoll.allreduce(v, MPI.SUM))(x)    # the same comm after
     for d in range(D):
+        want = serial_pull[d](cts[d])[RANK]
+        for how, value in got.items():
+            assert_close(value[d], want, f"linear_transpose {how}, device {d}")
         assert_close(again[d], forward[d], f"transposed twice, device {d}")
+        assert_close(jvp_of_vjp[d], serial_pull[d](cts2[d])[RANK], f"jvp of vjp, device {d}")
+        assert_close(after[d], jnp.sum(jnp.stack(xs[d]), 0), f"allreduce after, device {d}")
 
 
 @check("vmap, scan and a request carried through fori_loop")
@@ -299,6 +326,19 @@ def _():
         for k in range(2):
             assert_close(shifts[d][k], xs[d][(RANK - 1 - k) % P], f"scan {k}, device {d}")
         assert_close(last[d], xs[d][(RANK - 5) % P], f"fori_loop, device {d}")
+
+
+@check("a communicator's per-device duplicates are freed with it")
+def _():
+    from mpicoll._src import comms
+    comm = COMM.Dup()
+    x = stacked([jnp.arange(2.0) + d for d in range(D)])
+    got = on_devices(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(x)
+    twins = list(comm.Get_attr(comms._DEVICE_TWINS_KEYVAL))
+    comm.Free()          # waits for the computation above, then frees its twins
+    assert len(twins) == D and all(t == MPI.COMM_NULL for t in twins), twins
+    for d in range(D):
+        assert_close(got[d], P * (np.arange(2.0) + d), f"device {d}")
 
 
 # --- Other layouts: one device of several, and XLA's partitioner --------------
