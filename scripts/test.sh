@@ -37,10 +37,12 @@ source scripts/env.sh
 # add latency to the benchmarks. Open MPI ignores it.
 export MPIR_CVAR_CH4_PROGRESS_THROTTLE=1
 # XLA's compilations are kept for the whole run in JAX's persistent
-# compilation cache (a fresh folder, deleted at the end): a program that
-# lowers to the same HLO as one compiled before (the same test at another
-# rank count, a rank of the same index: mpicoll's communicator handles are in
-# the HLO) is loaded instead of compiled again, which makes the runs after
+# compilation cache (a fresh folder, deleted at the end; each rank index
+# has a folder of its own in it, tests/conftest.py: JAX writes entries
+# without a lock): a program that lowers to the same HLO as one compiled
+# before by the rank of the same index (the same test at another rank count;
+# mpicoll's communicator handles are in the HLO) is loaded instead of
+# compiled again, which makes the runs after
 # the first about a third faster. Tracing, lowering and running are
 # unchanged; only an identical XLA compilation is skipped.
 if [ "${MPICOLL_TEST_COMPILE_CACHE:-1}" != 0 ]; then

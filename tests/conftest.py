@@ -22,7 +22,10 @@ import jax  # noqa: E402
 import pytest  # noqa: E402
 from mpi4py import MPI  # noqa: E402
 
+import jobs  # noqa: E402
+
 jax.config.update("jax_enable_x64", True)
+jobs.compile_cache_of_this_rank(MPI.COMM_WORLD.Get_rank())
 
 _verdict_comm = MPI.COMM_WORLD.Dup()   # every rank runs conftest: collective is safe
 

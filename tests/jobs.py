@@ -42,3 +42,19 @@ def environment(**extra):
     env.setdefault("JAX_PLATFORMS", "cpu")
     env.update(extra)
     return env
+
+
+def compile_cache_of_this_rank(rank):
+    """Point JAX's persistent compilation cache, if one is set, at a folder
+    of this rank's own (before the first compilation). The ranks of a job
+    compile the same programs at the same moment, and JAX writes entries
+    without a lock: one rank could read another's half-written entry (seen:
+    "truncated stream" warnings, and once a process aborting). Rank r of a
+    later run at another rank count still finds rank r's entries."""
+    import jax
+    from jax._src import compilation_cache, config
+    folder = config.compilation_cache_dir.value
+    if not folder or os.path.basename(folder).startswith("rank-"):
+        return
+    jax.config.update("jax_compilation_cache_dir", os.path.join(folder, f"rank-{rank}"))
+    compilation_cache.reset_cache()

@@ -74,7 +74,6 @@ def expected_checks(processes, *args):
               "transposes of a chain of linear operations",
               "vmap, scan and a request carried through fori_loop",
               "plain operations on one non-default device",
-              "a communicator's per-device duplicates are freed with it",
               "an array XLA's partitioner spreads over the devices is refused"}
     if processes > 1:
         names.add("debug mode: a program that differs on one device of one rank")

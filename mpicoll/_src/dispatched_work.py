@@ -29,9 +29,12 @@ def wait_for_dispatched_work():
 
     mpicoll's jitted computations carry no runtime token (see `scope`), so
     JAX does not track them; the CPU runtime runs one device's computations
-    in dispatch order, so a trivial computation finishes after all of them.
+    in dispatch order, so a trivial computation on each local device
+    finishes after all of that device's (a computation over several devices,
+    a shard_map, may still run on one device when another is done).
     """
-    jax.block_until_ready(_TRIVIAL(np.zeros((), np.int32)))
+    jax.block_until_ready([_TRIVIAL(jax.device_put(np.zeros((), np.int32), device))
+                           for device in jax.local_devices()])
 
 
 _abort_status = 0   # non-zero: mpi4py will call MPI_Abort at exit, not MPI_Finalize
