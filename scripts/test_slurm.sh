@@ -8,8 +8,9 @@
 #   * run the operation tests (tests/test_ops.py) through scripts/pytest_mpi.py;
 #   * run tests/test_dead_rank.py with srun as the launcher (one rank dies,
 #     the others must end within a bounded time);
-# and submit the CPU template examples/slurm/cpu.sbatch with sbatch and check
-# its output. Each run has a timeout; one summary line per run with its
+# and submit the CPU template examples/slurm/cpu.sbatch and the
+# one-process-per-node template examples/slurm/node.sbatch with sbatch and
+# check their output. Each run has a timeout; one summary line per run with its
 # duration; the exit status is non-zero if any run failed.
 #
 # Slurm runs 4 tasks on a 2-core node only when asked: --overcommit (-O).
@@ -130,6 +131,23 @@ if grep -q "^PASS  allreduce equals the closed form on every rank: True" "$job_o
   summary+=("$(printf '%-52s %-5s' "sbatch output: 2 ranks, sum checked" PASS)")
 else
   summary+=("$(printf '%-52s %-5s' "sbatch output: 2 ranks, sum checked" FAIL) (see $job_out)")
+  status=1
+fi
+
+# The one-process-per-node template: 2 processes of 2 CPU devices each on
+# this node (on a cluster: one per node), the ring over all 4 devices.
+job_out="$out/node-sbatch.out"
+run "sbatch examples/slurm/node.sbatch (2 x 2 devices)" 300 \
+  env MPICOLL_DEVICES=2 sbatch --wait --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 \
+    --time=00:05:00 --output="$job_out" examples/slurm/node.sbatch
+if [ -f "$job_out" ]; then
+  echo "--- $job_out"; cat "$job_out"
+fi
+if grep -q "^PASS  ring over all cells equals the closed form on every device: True" "$job_out" 2>/dev/null && \
+   grep -q "^2 processes x 2 devices" "$job_out"; then
+  summary+=("$(printf '%-52s %-5s' "sbatch output: 2 processes x 2 devices, ring checked" PASS)")
+else
+  summary+=("$(printf '%-52s %-5s' "sbatch output: 2 processes x 2 devices, ring checked" FAIL) (see $job_out)")
   status=1
 fi
 

@@ -330,6 +330,22 @@ def _():
         assert_close(last[d], xs[d][(RANK - 5) % P], f"fori_loop, device {d}")
 
 
+@check("a communicator's per-device duplicates are freed with it")
+def _():
+    # Freed at once, while the computation may still run: the free must wait
+    # for it (several rounds: the handles of freed communicators are reused).
+    from mpicoll._src import comms
+    for round_ in range(3):
+        comm = COMM.Dup()
+        x = stacked([jnp.arange(2.0) + d + round_ for d in range(D)])
+        got = on_devices(lambda v: mpicoll.allreduce(v, MPI.SUM, comm=comm))(x)
+        twins = list(comm.Get_attr(comms._DEVICE_TWINS_KEYVAL))
+        comm.Free()          # waits for the computation above, then frees its twins
+        assert len(twins) == D and all(t == MPI.COMM_NULL for t in twins), twins
+        for d in range(D):
+            assert_close(got[d], P * (np.arange(2.0) + d + round_), f"round {round_}, device {d}")
+
+
 # --- Other layouts: one device of several, and XLA's partitioner --------------
 
 @check("plain operations on one non-default device")

@@ -27,14 +27,24 @@ _TRIVIAL = jax.jit(lambda x: x + 1)
 def wait_for_dispatched_work():
     """Block until every computation dispatched so far has finished.
 
-    mpicoll's jitted computations carry no runtime token (see `scope`), so
-    JAX does not track them; the CPU runtime runs one device's computations
-    in dispatch order, so a trivial computation on each local device
-    finishes after all of that device's (a computation over several devices,
-    a shard_map, may still run on one device when another is done).
+    mpicoll's jitted computations on one device carry no runtime token (see
+    `scope`), so JAX does not track them; the CPU runtime runs one device's
+    computations in dispatch order, so a trivial computation on each local
+    device finishes after all of that device's. A computation over several
+    devices of this process (a shard_map over them) is not ordered before
+    such a trivial one: JAX orders it through the runtime tokens of its
+    ordered effect, which `jax.effects_barrier` waits for. (Without that
+    wait, freeing a communicator right after such a computation freed its
+    per-device duplicates while the computation still used them.) A
+    computation that failed has finished too: its error is not raised
+    here.
     """
     jax.block_until_ready([_TRIVIAL(jax.device_put(np.zeros((), np.int32), device))
                            for device in jax.local_devices()])
+    try:
+        jax.effects_barrier()
+    except Exception:   # noqa: BLE001  (a failed computation has finished)
+        pass
 
 
 _abort_status = 0   # non-zero: mpi4py will call MPI_Abort at exit, not MPI_Finalize
