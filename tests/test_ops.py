@@ -83,6 +83,7 @@ def test_values_on_split_communicator(op, split_comm):
     assert_all_equal({op.name: (got, expected(op, split_comm, inputs))})
 
 
+@up_to_3_ranks
 @pytest.mark.parametrize("op", OPS, ids=repr)
 def test_chunked_equals_reference(op):
     cases = {}
@@ -101,12 +102,16 @@ def test_chunked_equals_reference(op):
 
 
 # Batching rules and check_grads' numerical differentiation do not depend on
-# the number of ranks: at 1 and 2 ranks; at 3 and 4 (odd, and
-# oversubscribed) the values, chunked rounds and gradients against serial
-# JAX run instead.
+# the number of ranks: at 1 and 2 ranks; at 3 (odd: roots and neighbours
+# that are neither first nor last, uneven blocks) the values, chunked rounds
+# and gradients against serial JAX run instead; at 4 (oversubscribed) the
+# values and program order, where MPI's algorithms for a power of two differ.
 up_to_2_ranks = pytest.mark.skipif(
     MPI.COMM_WORLD.Get_size() > 2,
     reason="rank-count independent: checked at 1 and 2 ranks")
+up_to_3_ranks = pytest.mark.skipif(
+    MPI.COMM_WORLD.Get_size() > 3,
+    reason="the roles of ranks differ at 3 already: checked at 1, 2 and 3 ranks")
 
 
 @up_to_2_ranks
@@ -136,6 +141,7 @@ def serial_outputs(op, xs):
     return op.serial(list(xs), len(xs))
 
 
+@up_to_3_ranks
 @pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
 def test_grad_and_jvp_match_serial(op):
     r = WORLD.rank
