@@ -24,6 +24,7 @@ replicated outputs through `count_once_p`, which make the two agree.
 
 import contextlib
 import functools
+import math
 import re
 
 import jax
@@ -121,10 +122,17 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     smap = jax.shard_map(f, mesh=ji.abstract_mesh(mesh.axis_sizes, mesh.axis_names),
                          in_specs=in_specs, out_specs=out_specs, check_vma=check_vma)
 
+    several = mesh.devices_per_process > 1
+    local_mesh = _local_mesh(mesh) if several else None
+
     def run(static, *blocks):
+        # (with several devices, the blocks of this rank's devices are
+        # stacked along a leading axis)
+        device_blocks = [jax.ShapeDtypeStruct(_device_block_shape(mesh, x, i), x.dtype)
+                         for i, x in enumerate(blocks)]
         global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
-                         for i, (x, s) in enumerate(zip(blocks, static.specs))]
-        with _naming_unknown_axes(f, mesh, static, blocks):
+                         for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
+        with _naming_unknown_axes(f, mesh, static, device_blocks):
             closed, out_shape = jax.make_jaxpr(lambda *b: smap(*static.args(b)),
                                                return_shape=True)(*global_blocks)
         outer, consts = ji.jaxpr_parts(closed)
@@ -132,12 +140,30 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         env = dict(zip(outer.invars, blocks))
         env.update(zip(outer.constvars, consts))
         ins = [env[v] for v in eqn.invars]
-        ins = [_replicated(share_p, x, mesh, spec) for x, spec in
-               zip(ins, eqn.params["in_specs"])]
-        body, body_consts = ji.jaxpr_parts(eqn.params["jaxpr"])
-        outs = _eval(mesh, body, body_consts, ins)
-        outs = [_replicated(count_once_p, y, mesh, spec) for y, spec in
-                zip(outs, eqn.params["out_specs"])]
+
+        def per_device(*ins):
+            ins = [_replicated(share_p, x, mesh, spec) for x, spec in
+                   zip(ins, eqn.params["in_specs"])]
+            body, body_consts = ji.jaxpr_parts(eqn.params["jaxpr"])
+            outs = _eval(mesh, body, body_consts, ins)
+            return [_replicated(count_once_p, y, mesh, spec) for y, spec in
+                    zip(outs, eqn.params["out_specs"])]
+        if several:
+            # The body runs on each of the process's devices, inside a
+            # shard_map over them whose axes are the device parts of the
+            # mesh axes: JAX's collectives over those, MPI's over the
+            # process parts. (check_vma off: the body's values are typed by
+            # the mesh axes, which this shard_map does not know.)
+            stacked = {v for v in outer.invars}
+            devices = jax.sharding.PartitionSpec(local_mesh.axis_names)
+            outs = jax.shard_map(
+                lambda *xs: [y[None] for y in per_device(
+                    *[x[0] if v in stacked else x for x, v in zip(xs, eqn.invars)])],
+                mesh=local_mesh, check_vma=False, out_specs=devices,
+                in_specs=tuple(devices if v in stacked else jax.sharding.PartitionSpec()
+                               for v in eqn.invars))(*ins)
+        else:
+            outs = per_device(*ins)
         env.update(zip(eqn.outvars, outs))
         return jax.tree.unflatten(jax.tree.structure(out_shape),
                                   [env[v] for v in outer.outvars])
@@ -147,7 +173,16 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     @functools.wraps(f)
     def call(*args):
         static, blocks = _Static.split(args, in_specs)
-        if ji.at_top_level():
+        if several:
+            for i, x in enumerate(blocks):
+                _device_block_shape(mesh, x, i)
+            # (a committed array on other devices than the local mesh's would
+            # be refused by jit)
+            sharding = jax.NamedSharding(local_mesh, jax.sharding.PartitionSpec(
+                local_mesh.axis_names))
+            blocks = [x if isinstance(x, jax.core.Tracer) else jax.device_put(x, sharding)
+                      for x in blocks]
+        elif ji.at_top_level():
             return _run_eagerly(f, mesh, out_specs, check_vma, static, blocks)
         if not static.hashable:
             # traced and compiled for this call only, as jax.shard_map does
@@ -262,6 +297,43 @@ def _run_eagerly(f, mesh, out_specs, check_vma, static, blocks):
     return jax.tree.unflatten(tree, results)
 
 
+def _device_axis(name):
+    """The name of the device part of mesh axis `name` (an axis of the
+    shard_map over a process's devices)."""
+    return f"{name}/devices"
+
+
+def _local_mesh(mesh):
+    """The mesh of this process's first D devices, one axis per
+    non-trivial device part, in mesh order: local device d sits at the
+    row-major position d, as global device r * D + d of the mesh."""
+    D = mesh.devices_per_process
+    devices = jax.local_devices()
+    if len(devices) < D:
+        raise ValueError(
+            f"mpicoll.spmd: {mesh} needs {D} local devices per process, this process has "
+            f"{len(devices)} (for CPU devices: XLA_FLAGS="
+            f"--xla_force_host_platform_device_count={D}, first in XLA_FLAGS)")
+    parts = [(a, d) for a, d in zip(mesh.axis_names, mesh.device_sizes) if d > 1]
+    return jax.sharding.Mesh(np.array(devices[:D]).reshape([d for _, d in parts]),
+                             tuple(_device_axis(a) for a, _ in parts))
+
+
+def _device_block_shape(mesh, x, index):
+    """The shape of one device's block of argument `x` (with several devices
+    per process: `x` stacks them along a leading axis of length D)."""
+    shape = np.shape(x)
+    D = mesh.devices_per_process
+    if D == 1:
+        return shape
+    if not shape or shape[0] != D:
+        raise ValueError(
+            f"mpicoll.spmd: argument {index} has shape {shape}; with {D} devices per process "
+            f"each argument stacks this process's {D} devices' blocks along a leading axis "
+            f"of length {D}")
+    return shape[1:]
+
+
 def _leaf_specs(in_specs, args):
     """One spec per leaf of the tuple `args` (`in_specs` is a tree prefix
     of it, or one spec for every element)."""
@@ -299,7 +371,8 @@ def _replicated(prim, x, mesh, spec):
     axes = tuple(a for a in mesh.axis_names if a not in named)
     if not axes or not jnp.issubdtype(jnp.result_type(x), jnp.inexact):
         return x
-    return prim.bind(x, comm=resolve_comm(mesh.axis_comm(axes)), size=mesh.group_size(axes))
+    return prim.bind(x, comm=resolve_comm(mesh.axis_comm(axes)), size=mesh.group_size(axes),
+                     device_axes=_parts(mesh, axes)[2])
 
 
 # --- The bridges between shard_map's global view and per-rank values --------
@@ -311,6 +384,9 @@ def _replicated(prim, x, mesh, spec):
 #     is count_once again;
 #   share: identity, transposed: count_once(allreduce(ct)), whose transpose,
 #     allreduce(scale_down(x)), is the mean of a replicated value: itself.
+# With several devices per process, `comm` holds the process parts of the
+# axes, `device_axes` names their device parts (JAX's psum over those), and
+# `size` counts devices.
 
 def _linear_primitive(name, forward):
     prim = Primitive(name)
@@ -324,10 +400,19 @@ def _linear_primitive(name, forward):
 
 share_p = _linear_primitive("spmd_share", lambda x, **_: x)
 count_once_p = _linear_primitive("spmd_count_once", lambda x, **_: x)
-scale_down_p = _linear_primitive("spmd_scale_down", lambda x, *, comm, size: x / size)
-# a replicated input: its gradient is summed over the ranks that share it
-ad.deflinear2(share_p, lambda ct, x, *, comm, size: [count_once_p.bind(
-    allreduce(ct, MPI.SUM, comm=comm.comm), comm=comm, size=size)])
+scale_down_p = _linear_primitive("spmd_scale_down", lambda x, *, size, **_: x / size)
+
+
+def _share_transpose(ct, x, *, comm, size, device_axes):
+    # a replicated input: its gradient is summed over the devices sharing it
+    if comm.size > 1 or not device_axes:
+        ct = allreduce(ct, MPI.SUM, comm=comm.comm)
+    if device_axes:
+        ct = jax.lax.psum(ct, device_axes)
+    return [count_once_p.bind(ct, comm=comm, size=size, device_axes=device_axes)]
+
+
+ad.deflinear2(share_p, _share_transpose)
 # a replicated output: every rank holds the one value, which counts once
 ad.deflinear2(count_once_p, lambda ct, x, **params: [scale_down_p.bind(ct, **params)])
 ad.deflinear2(scale_down_p, lambda ct, x, **params: [count_once_p.bind(ct, **params)])
@@ -357,8 +442,9 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     equation of a jaxpr (`eqn`), or a primitive bound in a body run
     eagerly (`params` as bound)."""
     name = primitive.name
-    if name in RULES:
-        return RULES[name](mesh, primitive, *ins, **params)
+    rules = RULES if mesh.devices_per_process == 1 else DEVICE_RULES
+    if name in rules:
+        return rules[name](mesh, primitive, *ins, **params)
     if name in CONTROL_FLOW:
         return CONTROL_FLOW[name](mesh, eqn, *ins, **params)
     remat = ji.remat3_params(primitive, params)
@@ -523,6 +609,206 @@ RULES = {
     "ppermute": _ppermute, "axis_index": _axis_index, "pbroadcast": _pbroadcast,
     "ragged_all_to_all": _ragged_all_to_all,
     # typing only: a value invariant over axes becomes varying over them
+    "pvary": _unchanged,
+}
+
+
+# --- The translation with several devices per process --------------------------
+# Each mesh axis of size a is a process part a_p times a device part a_d, and
+# the member at index i along it is device i % a_d of process i // a_d
+# (mesh.py). A collective over axes A is JAX's own collective over the device
+# parts (the axes `_device_axis` of the shard_map over the process's
+# devices) composed with mpicoll's over the process parts (the process
+# mesh's sub-communicator of A), members reordered between the two index
+# orders: (process index, device index), each row-major over A, and the
+# linear index over A, row-major over (i_p * a_d + i_d) of each axis.
+
+def _parts(mesh, axes):
+    """The process parts and device parts of `axes` (order given), and the
+    device axis names of the non-trivial device parts."""
+    where = [mesh.axis_names.index(a) for a in axes]
+    process = tuple(mesh.process_sizes[i] for i in where)
+    device = tuple(mesh.device_sizes[i] for i in where)
+    return process, device, tuple(_device_axis(a) for a, d in zip(axes, device) if d > 1)
+
+
+def _interleaved(blocks, process, device):
+    """Blocks indexed (process index, device index) -> by linear index."""
+    n = len(process)
+    rest = blocks.shape[2:]
+    b = blocks.reshape(process + device + rest)
+    order = [k for j in range(n) for k in (j, n + j)]
+    b = jnp.transpose(b, order + list(range(2 * n, b.ndim)))
+    return b.reshape((-1,) + rest)
+
+
+def _separated(blocks, process, device):
+    """Blocks indexed by linear index -> (process index, device index)."""
+    n = len(process)
+    rest = blocks.shape[1:]
+    b = blocks.reshape(tuple(x for pd in zip(process, device) for x in pd) + rest)
+    order = [2 * j for j in range(n)] + [2 * j + 1 for j in range(n)]
+    b = jnp.transpose(b, order + list(range(2 * n, b.ndim)))
+    return b.reshape((math.prod(process), math.prod(device)) + rest)
+
+
+def _split_index(i, axes_sizes, process, device):
+    """(process index, device index) of linear index `i` over axes."""
+    coords = np.unravel_index(i, axes_sizes)
+    p = np.ravel_multi_index([c // d for c, d in zip(coords, device)], process)
+    d = np.ravel_multi_index([c % d for c, d in zip(coords, device)], device)
+    return int(p), int(d)
+
+
+def _device_rule(rule):
+    """`rule` over `mesh`'s process mesh where the axes have no device part
+    (one device per member along them), else the composition `rule`."""
+    def apply(mesh, primitive, *xs, **params):
+        name = params.get("axes", params.get("axis_name"))
+        axes = _axes(mesh, name, params.get("axis_index_groups"))
+        if not _parts(mesh, axes)[2]:
+            return RULES[primitive.name](mesh.process_mesh, primitive, *xs, **params)
+        rest = {k: v for k, v in params.items() if k not in ("axes", "axis_name")}
+        return rule(mesh, axes, *_parts(mesh, axes), primitive, *xs, **rest)
+    return apply
+
+
+def _device_reduction(op, lax_op):
+    def rule(mesh, axes, process, device, names, primitive, *xs, **_):
+        pm = mesh.process_mesh
+        outs = [lax_op(x, names) for x in xs]
+        if math.prod(process) > 1:
+            outs = [allreduce(x, op, comm=pm.axis_comm(axes)) for x in outs]
+        return outs if primitive.multiple_results else outs[0]
+    return rule
+
+
+def _every_block(mesh, axes, process, device, names, x):
+    """(group size, *x.shape): every member's `x`, by linear index."""
+    pm = mesh.process_mesh
+    g = jax.lax.all_gather(x, names, axis=0, tiled=False)
+    if math.prod(process) > 1:
+        g = _in_comm_order(pm, axes, allgather(g, comm=pm.axis_comm(axes)), inverse=True)
+    else:
+        g = g[None]
+    return _interleaved(g, process, device)
+
+
+def _device_all_gather(mesh, axes, process, device, names, primitive, x, *,
+                       all_gather_dimension, tiled, **_):
+    g = jnp.moveaxis(_every_block(mesh, axes, process, device, names, x), 0,
+                     all_gather_dimension)
+    if not tiled:
+        return g
+    d = all_gather_dimension
+    return g.reshape(x.shape[:d] + (g.shape[d] * x.shape[d],) + x.shape[d + 1:])
+
+
+def _device_reduce_scatter(mesh, axes, process, device, names, primitive, x, *,
+                           scatter_dimension, tiled, **_):
+    pm = mesh.process_mesh
+    size = mesh.group_size(axes)
+    blocks = jnp.moveaxis(x, scatter_dimension, 0)
+    if tiled:
+        blocks = blocks.reshape((size, blocks.shape[0] // size) + blocks.shape[1:])
+    blocks = _separated(blocks, process, device)
+    if math.prod(process) > 1:      # the sum over processes of each device's blocks
+        y = reduce_scatter(_in_comm_order(pm, axes, blocks), MPI.SUM, comm=pm.axis_comm(axes))
+    else:
+        y = blocks[0]
+    y = jax.lax.psum_scatter(y, names, scatter_dimension=0, tiled=False)
+    return jnp.moveaxis(y, 0, scatter_dimension) if tiled else y
+
+
+def _device_all_to_all(mesh, axes, process, device, names, primitive, x, *,
+                       split_axis, concat_axis, **_):
+    pm = mesh.process_mesh
+    size, s, c = mesh.group_size(axes), split_axis, concat_axis
+    chunk = x.shape[:s] + (x.shape[s] // size,) + x.shape[s + 1:]
+    chunks = jnp.moveaxis(x.reshape(x.shape[:s] + (size,) + chunk[s:]), s, 0)
+    # [destination process, destination device]: first each chunk to its
+    # destination device here ([destination process, source device]), then
+    # to its process ([source process, source device])
+    y = _separated(chunks, process, device)
+    y = jax.lax.all_to_all(y, names, 1, 1, tiled=True)
+    if math.prod(process) > 1:
+        y = _in_comm_order(pm, axes, alltoall(_in_comm_order(pm, axes, y),
+                                              comm=pm.axis_comm(axes)), inverse=True)
+    got = _interleaved(y, process, device)
+    return jnp.moveaxis(got, 0, c).reshape(chunk[:c] + (size * chunk[c],) + chunk[c + 1:])
+
+
+def _device_ppermute(mesh, axes, process, device, names, primitive, x, *, perm, **_):
+    # Grouped by process shift k (destination process index - source's,
+    # modulo their number): in each round the values leaving this process
+    # with shift k move to their destination devices here (JAX's
+    # ppermute), then every device sends its value to the same device of
+    # the process k further on (MPI). A device receives in one round at
+    # most; the others give zeros.
+    pm = mesh.process_mesh
+    sizes = tuple(mesh.shape[a] for a in axes)
+    n_p = math.prod(process)
+    me, ranks = pm.axis_index(axes), pm.order_in_comm(axes)
+    pairs = [(_split_index(s, sizes, process, device), _split_index(t, sizes, process, device))
+             for s, t in perm]
+    out = jnp.zeros_like(x)
+    for k in sorted({(tp - sp) % n_p for (sp, _), (tp, _) in pairs}):
+        here = [(sd, td) for (sp, sd), (tp, td) in pairs if sp == me and (tp - sp) % n_p == k]
+        sends = bool(here)
+        receives = any(tp == me and (tp - sp) % n_p == k for (sp, _), (tp, _) in pairs)
+        if not sends and not receives:
+            continue
+        staged = jax.lax.ppermute(x, names, here) if here else jnp.zeros_like(x)
+        if k:
+            staged = sendrecv(staged, jnp.zeros_like(x),
+                              ranks[(me - k) % n_p] if receives else MPI.PROC_NULL,
+                              ranks[(me + k) % n_p] if sends else MPI.PROC_NULL,
+                              comm=pm.axis_comm(axes))
+        out = out + staged
+    return out
+
+
+def _device_axis_index(mesh, primitive, *, axis_name, **_):
+    axes = _axes(mesh, axis_name)
+    pm = mesh.process_mesh
+    index = jnp.asarray(0, jnp.int32)
+    for a in axes:
+        i = mesh.axis_names.index(a)
+        d = mesh.device_sizes[i]
+        here = jax.lax.axis_index(_device_axis(a)) if d > 1 else 0
+        index = index * mesh.axis_sizes[i] + pm.coords[i] * d + here
+    return jnp.asarray(index, jnp.int32)
+
+
+def _device_pbroadcast(mesh, axes, process, device, names, primitive, x, *, source, **_):
+    pm = mesh.process_mesh
+    sp, sd = _split_index(source, tuple(mesh.shape[a] for a in axes), process, device)
+    y = jax.lax.all_gather(x, names, axis=0, tiled=False)[sd]
+    if math.prod(process) > 1:
+        y = bcast(y, pm.order_in_comm(axes)[sp], comm=pm.axis_comm(axes))
+    return y
+
+
+def _device_ragged(mesh, axes, process, device, names, primitive, *xs, **_):
+    raise NotImplementedError(
+        f"mpicoll.spmd: ragged_all_to_all over mesh axes {axes}, which lie partly within "
+        f"a process ({mesh.devices_per_process} devices per process), is not supported: "
+        "only over axes whose members are all on different processes")
+
+
+DEVICE_RULES = {
+    "psum": _device_rule(_device_reduction(MPI.SUM, jax.lax.psum)),
+    "psum_invariant": _device_rule(_device_reduction(MPI.SUM, jax.lax.psum)),
+    "pmax": _device_rule(_device_reduction(MPI.MAX, jax.lax.pmax)),
+    "pmin": _device_rule(_device_reduction(MPI.MIN, jax.lax.pmin)),
+    "all_gather": _device_rule(_device_all_gather),
+    "all_gather_invariant": _device_rule(_device_all_gather),
+    "reduce_scatter": _device_rule(_device_reduce_scatter),
+    "all_to_all": _device_rule(_device_all_to_all),
+    "ppermute": _device_rule(_device_ppermute),
+    "axis_index": _device_axis_index,
+    "pbroadcast": _device_rule(_device_pbroadcast),
+    "ragged_all_to_all": _device_rule(_device_ragged),
     "pvary": _unchanged,
 }
 
