@@ -424,9 +424,15 @@ def _eval(mesh, jaxpr, consts, args):
     """Evaluate `jaxpr` on this rank's values, translating collectives."""
     env = {}
 
+    several = mesh.devices_per_process > 1
+
     def read(v):
         value = ji.literal_value(v)
-        return env[v] if value is None else value
+        if value is None:
+            return env[v]
+        # (with several devices, a literal typed for the traced body's mesh
+        # would not fit the shard_map over the process's devices: its value)
+        return np.asarray(value) if several else value
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
     for eqn in jaxpr.eqns:
@@ -760,7 +766,10 @@ def _device_ppermute(mesh, axes, process, device, names, primitive, x, *, perm, 
             continue
         staged = jax.lax.ppermute(x, names, here) if here else jnp.zeros_like(x)
         if k:
-            staged = sendrecv(staged, jnp.zeros_like(x),
+            # (the receive template depends on x, so that a differentiated
+            # message from the sender has a derivative to pair with here;
+            # it is overwritten by what arrives)
+            staged = sendrecv(staged, x * 0 if receives else jnp.zeros_like(x),
                               ranks[(me - k) % n_p] if receives else MPI.PROC_NULL,
                               ranks[(me + k) % n_p] if sends else MPI.PROC_NULL,
                               comm=pm.axis_comm(axes))
