@@ -5,7 +5,8 @@ devices in one process.
     python spmd_devices_job.py reference P D out.npz
         (one process, XLA told P x D devices) writes every program's global
         results and the gradient of a weighted sum of them, by
-        `jax.shard_map` on the global arrays;
+        `jax.shard_map` on the global arrays (and the programs' names to
+        out.npz.json);
     mpiexec -n P python spmd_devices_job.py spmd P D reference.npz
         (XLA told D devices) runs the same programs with `mpicoll.spmd`,
         each rank on the blocks of its D devices (global device
@@ -140,6 +141,8 @@ def reference(path):
             for k, gr in enumerate(grads):
                 saved[f"{name}/grad/{k}"] = np.asarray(gr)
     np.savez(path, **saved)
+    with open(path + ".json", "w") as f:       # the checks the spmd job is to make
+        json.dump(sorted(PROGRAMS), f)
 
 
 # --- The spmd side ---------------------------------------------------------------
