@@ -9,7 +9,14 @@ sub-communicators (`RULES`); control flow is rebuilt around the translated
 bodies. What remains is ordinary mpicoll code, so `jax.grad`, `jvp`, `vmap`
 and `jit` of the result work through mpicoll's rules.
 
-Called outside any transformation, the function runs eagerly instead, as
+With several devices per process (`ProcessMesh(..., devices_per_process=D)`)
+the evaluation runs inside a `jax.shard_map` over the process's D devices,
+whose axes are the device parts of the mesh axes; each collective becomes
+JAX's own over the device parts composed with mpicoll's over the process
+parts (`DEVICE_RULES`).
+
+Called outside any transformation (one device per process), the function
+runs eagerly instead, as
 `jax.shard_map` does outside `jit`: `f` itself runs on this rank's blocks
 under `jax_internals.EagerBodyTrace`, which computes every operation as it
 is bound, JAX's collectives through the same `RULES` (`_apply` serves both
@@ -64,6 +71,28 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     over the sub-communicator of the named axes (a tuple of names: the ranks
     that differ along those axes, ordered as JAX orders the tuple).
 
+    Several devices per process (a mesh made with
+    ``devices_per_process=D``): this rank drives the D devices
+    ``rank * D + d`` of the mesh, ``d < D``, on the first D of
+    ``jax.local_devices()``, and ``f`` runs on each of them inside a
+    `jax.shard_map` over them. Every argument (not static) is the blocks of
+    the rank's D devices stacked along a new leading axis: entry ``d`` is
+    what ``jax.shard_map`` over the whole mesh hands device ``rank * D +
+    d``; a NumPy or JAX array (it is put on the local devices, split along
+    that axis). The results are stacked the same way: JAX arrays of leading
+    axis D, split over the local devices. A collective over axes whose
+    members are devices of this process is JAX's own over them; over axes
+    whose members are other processes, the MPI operation above, one per
+    device (each device with the same device of the other ranks, as in
+    docs/operations.md, "Several devices per process"); over an axis split
+    between both, the two composed, the members in mesh order (the axis's
+    index is ``i_process * a_devices + i_device``). ``ppermute`` then takes
+    one exchange between processes per distinct distance between the
+    source's and the destination's process. ``ragged_all_to_all`` is
+    translated only over axes with no device part. The function always
+    runs traced and compiled (there is no eager mode: Python control flow
+    on values is not available).
+
     Args:
       f: the per-device function, as for `jax.shard_map`; it may use
         `jit`, `lax.cond`, `scan`, `while_loop`, `fori_loop`,
@@ -110,9 +139,13 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         shape does not fit its spec, or (check_vma) a result `out_specs`
         replicates varies over those axes.
       NotImplementedError: `f` uses a collective with no MPI translation
-        here (named), ``axis_index_groups``, or a collective inside a
+        here (named), ``axis_index_groups``, a collective inside a
         construct other than those above (`lax.custom_linear_solve`,
-        `custom_root`).
+        `custom_root`), or (several devices per process)
+        ``ragged_all_to_all`` over axes with a device part.
+      ValueError (several devices per process): an argument's leading axis
+        is not D, or the process has fewer than D local devices (raised by
+        `spmd` itself).
     """
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
