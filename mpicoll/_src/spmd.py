@@ -178,7 +178,11 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
             ins = [_replicated(share_p, x, mesh, spec) for x, spec in
                    zip(ins, eqn.params["in_specs"])]
             body, body_consts = ji.jaxpr_parts(eqn.params["jaxpr"])
-            outs = _eval(mesh, body, body_consts, ins)
+            if not several:
+                outs = _eval(mesh, body, body_consts, ins)
+            else:
+                with _Order.of(ins) as order:
+                    outs = order.results(_eval(mesh, body, body_consts, ins))
             return [_replicated(count_once_p, y, mesh, spec) for y, spec in
                     zip(outs, eqn.params["out_specs"])]
         if several:
@@ -481,6 +485,12 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     equation of a jaxpr (`eqn`), or a primitive bound in a body run
     eagerly (`params` as bound)."""
     name = primitive.name
+    if mesh.devices_per_process > 1 and _Order.now() is not None and (
+            (name in DEVICE_RULES and name not in ("axis_index", "pvary"))
+            or ((name in CONTROL_FLOW or ji.remat3_params(primitive, params) is not None)
+                and _contains_collective(params))):
+        return _Order.now().around(lambda *xs: _apply(mesh, primitive, xs, params, eqn),
+                                   ins, primitive.multiple_results)
     rules = RULES if mesh.devices_per_process == 1 else DEVICE_RULES
     if name in rules:
         return rules[name](mesh, primitive, *ins, **params)
@@ -699,6 +709,65 @@ def _split_index(i, axes_sizes, process, device):
     return int(p), int(d)
 
 
+class _Order:
+    """One order of the communicating operations on every device of a
+    process.
+
+    XLA runs the devices' programs on threads of their own, and the
+    operations of one program that do not depend on each other in any
+    order: a device blocked in an MPI operation while the other devices
+    of its process wait for it in one of JAX's in-process collectives
+    (which itself waits for a device blocked in MPI on another process) is
+    a deadlock. So each collective (and each control-flow operation with
+    collectives inside) is chained to the previous one: its operands and
+    a token pass through one `lax.optimization_barrier`, its results and
+    the token through another. The token is a zero derived from the
+    arguments and added to the results, so that derivatives carry it too:
+    the transposed operations form the reversed chain. Within the body of
+    a control-flow operation nothing is chained (a known limit).
+    """
+
+    _stack = []
+
+    def __init__(self, token):
+        self.token = token
+
+    @classmethod
+    def now(cls):
+        return cls._stack[-1] if cls._stack else None
+
+    @classmethod
+    @contextlib.contextmanager
+    def of(cls, args):
+        inexact = [x for x in args if jnp.issubdtype(jnp.result_type(x), jnp.inexact)]
+        token = jnp.zeros((), jnp.float32)
+        if inexact:     # a zero that carries derivatives, finite whatever the argument
+            first = jnp.ravel(inexact[0])[:1].sum().real.astype(jnp.float32)
+            token = jnp.where(jnp.isfinite(first), first * 0, 0.0)
+        order = cls(token)
+        cls._stack.append(order)
+        try:
+            yield order
+        finally:
+            cls._stack.pop()
+
+    def around(self, run, ins, multiple_results):
+        ins, self.token = jax.lax.optimization_barrier((list(ins), self.token))
+        self._stack.append(None)        # (nothing chained inside control flow)
+        try:
+            outs = run(*ins)
+        finally:
+            self._stack.pop()
+        listed = list(outs) if multiple_results else [outs]
+        listed, self.token = jax.lax.optimization_barrier((listed, self.token))
+        return listed if multiple_results else listed[0]
+
+    def results(self, outs):
+        """The body's results, with the chain's token (zero) added."""
+        return [y + self.token.astype(y.dtype)
+                if jnp.issubdtype(jnp.result_type(y), jnp.inexact) else y for y in outs]
+
+
 def _device_rule(rule):
     """`rule` over `mesh`'s process mesh where the axes have no device part
     (one device per member along them), else the composition `rule`."""
@@ -810,8 +879,9 @@ def _device_ppermute(mesh, axes, process, device, names, primitive, x, *, perm, 
     return out
 
 
-def _device_axis_index(mesh, primitive, *, axis_name, **_):
-    axes = _axes(mesh, axis_name)
+def _linear_index(mesh, axes):
+    """This device's linear index over `axes` (traced where they have a
+    device part)."""
     pm = mesh.process_mesh
     index = jnp.asarray(0, jnp.int32)
     for a in axes:
@@ -820,6 +890,10 @@ def _device_axis_index(mesh, primitive, *, axis_name, **_):
         here = jax.lax.axis_index(_device_axis(a)) if d > 1 else 0
         index = index * mesh.axis_sizes[i] + pm.coords[i] * d + here
     return jnp.asarray(index, jnp.int32)
+
+
+def _device_axis_index(mesh, primitive, *, axis_name, **_):
+    return _linear_index(mesh, _axes(mesh, axis_name))
 
 
 def _device_pbroadcast(mesh, axes, process, device, names, primitive, x, *, source, **_):
@@ -831,11 +905,25 @@ def _device_pbroadcast(mesh, axes, process, device, names, primitive, x, *, sour
     return y
 
 
-def _device_ragged(mesh, axes, process, device, names, primitive, *xs, **_):
-    raise NotImplementedError(
-        f"mpicoll.spmd: ragged_all_to_all over mesh axes {axes}, which lie partly within "
-        f"a process ({mesh.devices_per_process} devices per process), is not supported: "
-        "only over axes whose members are all on different processes")
+def _device_ragged(mesh, axes, process, device, names, primitive, operand, output,
+                   input_offsets, send_sizes, output_offsets, recv_sizes, **_):
+    # Every member's operand and offsets are gathered to every member (the
+    # memory of the whole group's operands, and their traffic), and each
+    # member picks out the runs sent to it: simple rather than lean; over
+    # axes without a device part the MPI ragged exchange (RULES) is used.
+    every = functools.partial(_every_block, mesh, axes, process, device, names)
+    operands = every(operand)
+    starts, counts, dests = (every(jnp.asarray(v)) for v in
+                             (input_offsets, send_sizes, output_offsets))
+    me = _linear_index(mesh, axes)
+    rows = jnp.arange(operand.shape[0])
+    out = output
+    for sender in range(operands.shape[0]):
+        count, start, dest = counts[sender, me], starts[sender, me], dests[sender, me]
+        source = operands[sender][jnp.clip(start + rows, 0, operand.shape[0] - 1)]
+        target = jnp.where(rows < count, dest + rows, output.shape[0])     # past: dropped
+        out = out.at[target].set(source, mode="drop")
+    return out
 
 
 DEVICE_RULES = {
