@@ -88,10 +88,15 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     between both, the two composed, the members in mesh order (the axis's
     index is ``i_process * a_devices + i_device``). ``ppermute`` then takes
     one exchange between processes per distinct distance between the
-    source's and the destination's process. ``ragged_all_to_all`` is
-    translated only over axes with no device part. The function always
-    runs traced and compiled (there is no eager mode: Python control flow
-    on values is not available).
+    source's and the destination's process. ``ragged_all_to_all`` over
+    axes with a device part gathers every member's operand to every
+    member (memory and traffic of the whole group's operands). The
+    collectives run in program order on every device (chained: XLA would
+    otherwise run independent ones in any order, a deadlock between MPI
+    and JAX's in-process collectives), except inside the body of a
+    control-flow operation. The function always runs traced and compiled
+    (there is no eager mode: Python control flow on values is not
+    available).
 
     Args:
       f: the per-device function, as for `jax.shard_map`; it may use
@@ -141,8 +146,7 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
       NotImplementedError: `f` uses a collective with no MPI translation
         here (named), ``axis_index_groups``, a collective inside a
         construct other than those above (`lax.custom_linear_solve`,
-        `custom_root`), or (several devices per process)
-        ``ragged_all_to_all`` over axes with a device part.
+        `custom_root`).
       ValueError (several devices per process): an argument's leading axis
         is not D, or the process has fewer than D local devices (raised by
         `spmd` itself).
