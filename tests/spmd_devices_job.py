@@ -110,6 +110,27 @@ def programs():
             return outs, total * w
         progs[f"grad/{mname}"] = (mname, mixed, (every, P()), ([every] * count, P()),
                                   (x, values((G,), 2) + 2.0))
+    # collectives inside scan, checkpoint, cond and an inner jit, over a
+    # split axis (and a process axis and a device axis), differentiated
+    for mname, group in (("line", "i"), ("grid", ("x", "y"))):
+        sizes, names, _ = MESHES[mname]
+        every = P(names if len(names) > 1 else names[0])
+        n = G
+
+        def control(x, group=group, n=n):
+            def body(c, _):
+                c = lax.psum(c, group) * 0.1 + lax.ppermute(
+                    c, group, [(j, (j + 1) % n) for j in range(n)])
+                return c, lax.all_gather(c, group, tiled=True)[:c.shape[0]]
+            c, ys = lax.scan(body, x, None, length=2)
+            c = jax.checkpoint(lambda v: lax.psum(jnp.sin(v), group) + v)(c)
+            c = lax.cond(lax.psum(jnp.sum(c), group) > -1e9,
+                         lambda v: lax.psum_scatter(v, group, tiled=True).repeat(n, 0) + v,
+                         lambda v: v, c)
+            c = jax.jit(lambda v: lax.all_to_all(v, group, 0, 1, tiled=True))(c)
+            return c, ys.sum(0)
+        progs[f"grad/control-{mname}"] = (mname, control, (every,), (every, every),
+                                          (values((2 * G * G, G), 5),))
     return progs
 
 

@@ -93,8 +93,7 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     member (memory and traffic of the whole group's operands). The
     collectives run in program order on every device (chained: XLA would
     otherwise run independent ones in any order, a deadlock between MPI
-    and JAX's in-process collectives), except inside the body of a
-    control-flow operation. The function always runs traced and compiled
+    and JAX's in-process collectives). The function always runs traced and compiled
     (there is no eager mode: Python control flow on values is not
     available).
 
@@ -512,6 +511,12 @@ def _apply(mesh, primitive, ins, params, eqn=None):
 
 def _eval_closed(mesh, closed, *args):
     jaxpr, consts = ji.jaxpr_parts(closed)
+    if mesh.devices_per_process > 1 and any(
+            _communicates(e.primitive) or _contains_collective(e.params) for e in jaxpr.eqns):
+        # a control-flow body: its collectives chained among themselves
+        # (the construct as a whole is one link of the enclosing chain)
+        with _Order.of(args) as order:
+            return order.results(_eval(mesh, jaxpr, consts, list(args)))
     return _eval(mesh, jaxpr, consts, list(args))
 
 
@@ -727,8 +732,9 @@ class _Order:
     a token pass through one `lax.optimization_barrier`, its results and
     the token through another. The token is a zero derived from the
     arguments and added to the results, so that derivatives carry it too:
-    the transposed operations form the reversed chain. Within the body of
-    a control-flow operation nothing is chained (a known limit).
+    the transposed operations form the reversed chain. A control-flow
+    operation with collectives inside is one link, and its bodies chain
+    their own collectives (`_eval_closed`).
     """
 
     _stack = []
