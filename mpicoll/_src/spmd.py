@@ -9,7 +9,14 @@ sub-communicators (`RULES`); control flow is rebuilt around the translated
 bodies. What remains is ordinary mpicoll code, so `jax.grad`, `jvp`, `vmap`
 and `jit` of the result work through mpicoll's rules.
 
-Called outside any transformation, the function runs eagerly instead, as
+With several devices per process (`ProcessMesh(..., devices_per_process=D)`)
+the evaluation runs inside a `jax.shard_map` over the process's D devices,
+whose axes are the device parts of the mesh axes; each collective becomes
+JAX's own over the device parts composed with mpicoll's over the process
+parts (`DEVICE_RULES`).
+
+Called outside any transformation (one device per process), the function
+runs eagerly instead, as
 `jax.shard_map` does outside `jit`: `f` itself runs on this rank's blocks
 under `jax_internals.EagerBodyTrace`, which computes every operation as it
 is bound, JAX's collectives through the same `RULES` (`_apply` serves both
@@ -24,6 +31,7 @@ replicated outputs through `count_once_p`, which make the two agree.
 
 import contextlib
 import functools
+import math
 import re
 
 import jax
@@ -62,6 +70,32 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
 
     over the sub-communicator of the named axes (a tuple of names: the ranks
     that differ along those axes, ordered as JAX orders the tuple).
+
+    Several devices per process (a mesh made with
+    ``devices_per_process=D``): this rank drives the D devices
+    ``rank * D + d`` of the mesh, ``d < D``, on the first D of
+    ``jax.local_devices()``, and ``f`` runs on each of them inside a
+    `jax.shard_map` over them. Every argument (not static) is the blocks of
+    the rank's D devices stacked along a new leading axis: entry ``d`` is
+    what ``jax.shard_map`` over the whole mesh hands device ``rank * D +
+    d``; a NumPy or JAX array (it is put on the local devices, split along
+    that axis). The results are stacked the same way: JAX arrays of leading
+    axis D, split over the local devices. A collective over axes whose
+    members are devices of this process is JAX's own over them; over axes
+    whose members are other processes, the MPI operation above, one per
+    device (each device with the same device of the other ranks, as in
+    docs/operations.md, "Several devices per process"); over an axis split
+    between both, the two composed, the members in mesh order (the axis's
+    index is ``i_process * a_devices + i_device``). ``ppermute`` then takes
+    one exchange between processes per distinct distance between the
+    source's and the destination's process. ``ragged_all_to_all`` over
+    axes with a device part gathers every member's operand to every
+    member (memory and traffic of the whole group's operands). The
+    collectives run in program order on every device (chained: XLA would
+    otherwise run independent ones in any order, a deadlock between MPI
+    and JAX's in-process collectives). The function always runs traced and compiled
+    (there is no eager mode: Python control flow on values is not
+    available).
 
     Args:
       f: the per-device function, as for `jax.shard_map`; it may use
@@ -109,9 +143,12 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         shape does not fit its spec, or (check_vma) a result `out_specs`
         replicates varies over those axes.
       NotImplementedError: `f` uses a collective with no MPI translation
-        here (named), ``axis_index_groups``, or a collective inside a
+        here (named), ``axis_index_groups``, a collective inside a
         construct other than those above (`lax.custom_linear_solve`,
         `custom_root`).
+      ValueError (several devices per process): an argument's leading axis
+        is not D, or the process has fewer than D local devices (raised by
+        `spmd` itself).
     """
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
@@ -121,10 +158,17 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     smap = jax.shard_map(f, mesh=ji.abstract_mesh(mesh.axis_sizes, mesh.axis_names),
                          in_specs=in_specs, out_specs=out_specs, check_vma=check_vma)
 
+    several = mesh.devices_per_process > 1
+    local_mesh = _local_mesh(mesh) if several else None
+
     def run(static, *blocks):
+        # (with several devices, the blocks of this rank's devices are
+        # stacked along a leading axis)
+        device_blocks = [jax.ShapeDtypeStruct(_device_block_shape(mesh, x, i), x.dtype)
+                         for i, x in enumerate(blocks)]
         global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
-                         for i, (x, s) in enumerate(zip(blocks, static.specs))]
-        with _naming_unknown_axes(f, mesh, static, blocks):
+                         for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
+        with _naming_unknown_axes(f, mesh, static, device_blocks):
             closed, out_shape = jax.make_jaxpr(lambda *b: smap(*static.args(b)),
                                                return_shape=True)(*global_blocks)
         outer, consts = ji.jaxpr_parts(closed)
@@ -132,12 +176,34 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         env = dict(zip(outer.invars, blocks))
         env.update(zip(outer.constvars, consts))
         ins = [env[v] for v in eqn.invars]
-        ins = [_replicated(share_p, x, mesh, spec) for x, spec in
-               zip(ins, eqn.params["in_specs"])]
-        body, body_consts = ji.jaxpr_parts(eqn.params["jaxpr"])
-        outs = _eval(mesh, body, body_consts, ins)
-        outs = [_replicated(count_once_p, y, mesh, spec) for y, spec in
-                zip(outs, eqn.params["out_specs"])]
+
+        def per_device(*ins):
+            ins = [_replicated(share_p, x, mesh, spec) for x, spec in
+                   zip(ins, eqn.params["in_specs"])]
+            body, body_consts = ji.jaxpr_parts(eqn.params["jaxpr"])
+            if not several:
+                outs = _eval(mesh, body, body_consts, ins)
+            else:
+                with _Order.of(ins) as order:
+                    outs = order.results(_eval(mesh, body, body_consts, ins))
+            return [_replicated(count_once_p, y, mesh, spec) for y, spec in
+                    zip(outs, eqn.params["out_specs"])]
+        if several:
+            # The body runs on each of the process's devices, inside a
+            # shard_map over them whose axes are the device parts of the
+            # mesh axes: JAX's collectives over those, MPI's over the
+            # process parts. (check_vma off: the body's values are typed by
+            # the mesh axes, which this shard_map does not know.)
+            stacked = {v for v in outer.invars}
+            devices = jax.sharding.PartitionSpec(local_mesh.axis_names)
+            outs = jax.shard_map(
+                lambda *xs: [y[None] for y in per_device(
+                    *[x[0] if v in stacked else x for x, v in zip(xs, eqn.invars)])],
+                mesh=local_mesh, check_vma=False, out_specs=devices,
+                in_specs=tuple(devices if v in stacked else jax.sharding.PartitionSpec()
+                               for v in eqn.invars))(*ins)
+        else:
+            outs = per_device(*ins)
         env.update(zip(eqn.outvars, outs))
         return jax.tree.unflatten(jax.tree.structure(out_shape),
                                   [env[v] for v in outer.outvars])
@@ -147,7 +213,16 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     @functools.wraps(f)
     def call(*args):
         static, blocks = _Static.split(args, in_specs)
-        if ji.at_top_level():
+        if several:
+            for i, x in enumerate(blocks):
+                _device_block_shape(mesh, x, i)
+            # (a committed array on other devices than the local mesh's would
+            # be refused by jit)
+            sharding = jax.NamedSharding(local_mesh, jax.sharding.PartitionSpec(
+                local_mesh.axis_names))
+            blocks = [x if isinstance(x, jax.core.Tracer) else jax.device_put(x, sharding)
+                      for x in blocks]
+        elif ji.at_top_level():
             return _run_eagerly(f, mesh, out_specs, check_vma, static, blocks)
         if not static.hashable:
             # traced and compiled for this call only, as jax.shard_map does
@@ -262,6 +337,43 @@ def _run_eagerly(f, mesh, out_specs, check_vma, static, blocks):
     return jax.tree.unflatten(tree, results)
 
 
+def _device_axis(name):
+    """The name of the device part of mesh axis `name` (an axis of the
+    shard_map over a process's devices)."""
+    return f"{name}/devices"
+
+
+def _local_mesh(mesh):
+    """The mesh of this process's first D devices, one axis per
+    non-trivial device part, in mesh order: local device d sits at the
+    row-major position d, as global device r * D + d of the mesh."""
+    D = mesh.devices_per_process
+    devices = jax.local_devices()
+    if len(devices) < D:
+        raise ValueError(
+            f"mpicoll.spmd: {mesh} needs {D} local devices per process, this process has "
+            f"{len(devices)} (for CPU devices: XLA_FLAGS="
+            f"--xla_force_host_platform_device_count={D}, first in XLA_FLAGS)")
+    parts = [(a, d) for a, d in zip(mesh.axis_names, mesh.device_sizes) if d > 1]
+    return jax.sharding.Mesh(np.array(devices[:D]).reshape([d for _, d in parts]),
+                             tuple(_device_axis(a) for a, _ in parts))
+
+
+def _device_block_shape(mesh, x, index):
+    """The shape of one device's block of argument `x` (with several devices
+    per process: `x` stacks them along a leading axis of length D)."""
+    shape = np.shape(x)
+    D = mesh.devices_per_process
+    if D == 1:
+        return shape
+    if not shape or shape[0] != D:
+        raise ValueError(
+            f"mpicoll.spmd: argument {index} has shape {shape}; with {D} devices per process "
+            f"each argument stacks this process's {D} devices' blocks along a leading axis "
+            f"of length {D}")
+    return shape[1:]
+
+
 def _leaf_specs(in_specs, args):
     """One spec per leaf of the tuple `args` (`in_specs` is a tree prefix
     of it, or one spec for every element)."""
@@ -299,7 +411,8 @@ def _replicated(prim, x, mesh, spec):
     axes = tuple(a for a in mesh.axis_names if a not in named)
     if not axes or not jnp.issubdtype(jnp.result_type(x), jnp.inexact):
         return x
-    return prim.bind(x, comm=resolve_comm(mesh.axis_comm(axes)), size=mesh.group_size(axes))
+    return prim.bind(x, comm=resolve_comm(mesh.axis_comm(axes)), size=mesh.group_size(axes),
+                     device_axes=_parts(mesh, axes)[2])
 
 
 # --- The bridges between shard_map's global view and per-rank values --------
@@ -311,6 +424,9 @@ def _replicated(prim, x, mesh, spec):
 #     is count_once again;
 #   share: identity, transposed: count_once(allreduce(ct)), whose transpose,
 #     allreduce(scale_down(x)), is the mean of a replicated value: itself.
+# With several devices per process, `comm` holds the process parts of the
+# axes, `device_axes` names their device parts (JAX's psum over those), and
+# `size` counts devices.
 
 def _linear_primitive(name, forward):
     prim = Primitive(name)
@@ -324,10 +440,19 @@ def _linear_primitive(name, forward):
 
 share_p = _linear_primitive("spmd_share", lambda x, **_: x)
 count_once_p = _linear_primitive("spmd_count_once", lambda x, **_: x)
-scale_down_p = _linear_primitive("spmd_scale_down", lambda x, *, comm, size: x / size)
-# a replicated input: its gradient is summed over the ranks that share it
-ad.deflinear2(share_p, lambda ct, x, *, comm, size: [count_once_p.bind(
-    allreduce(ct, MPI.SUM, comm=comm.comm), comm=comm, size=size)])
+scale_down_p = _linear_primitive("spmd_scale_down", lambda x, *, size, **_: x / size)
+
+
+def _share_transpose(ct, x, *, comm, size, device_axes):
+    # a replicated input: its gradient is summed over the devices sharing it
+    if comm.size > 1 or not device_axes:
+        ct = allreduce(ct, MPI.SUM, comm=comm.comm)
+    if device_axes:
+        ct = jax.lax.psum(ct, device_axes)
+    return [count_once_p.bind(ct, comm=comm, size=size, device_axes=device_axes)]
+
+
+ad.deflinear2(share_p, _share_transpose)
 # a replicated output: every rank holds the one value, which counts once
 ad.deflinear2(count_once_p, lambda ct, x, **params: [scale_down_p.bind(ct, **params)])
 ad.deflinear2(scale_down_p, lambda ct, x, **params: [count_once_p.bind(ct, **params)])
@@ -339,9 +464,15 @@ def _eval(mesh, jaxpr, consts, args):
     """Evaluate `jaxpr` on this rank's values, translating collectives."""
     env = {}
 
+    several = mesh.devices_per_process > 1
+
     def read(v):
         value = ji.literal_value(v)
-        return env[v] if value is None else value
+        if value is None:
+            return env[v]
+        # (with several devices, a literal typed for the traced body's mesh
+        # would not fit the shard_map over the process's devices: its value)
+        return np.asarray(value) if several else value
     env.update(zip(jaxpr.constvars, consts))
     env.update(zip(jaxpr.invars, args))
     for eqn in jaxpr.eqns:
@@ -357,8 +488,15 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     equation of a jaxpr (`eqn`), or a primitive bound in a body run
     eagerly (`params` as bound)."""
     name = primitive.name
-    if name in RULES:
-        return RULES[name](mesh, primitive, *ins, **params)
+    if mesh.devices_per_process > 1 and _Order.now() is not None and (
+            (name in DEVICE_RULES and name not in ("axis_index", "pvary"))
+            or ((name in CONTROL_FLOW or ji.remat3_params(primitive, params) is not None)
+                and _contains_collective(params))):
+        return _Order.now().around(lambda *xs: _apply(mesh, primitive, xs, params, eqn),
+                                   ins, primitive.multiple_results)
+    rules = RULES if mesh.devices_per_process == 1 else DEVICE_RULES
+    if name in rules:
+        return rules[name](mesh, primitive, *ins, **params)
     if name in CONTROL_FLOW:
         return CONTROL_FLOW[name](mesh, eqn, *ins, **params)
     remat = ji.remat3_params(primitive, params)
@@ -373,6 +511,12 @@ def _apply(mesh, primitive, ins, params, eqn=None):
 
 def _eval_closed(mesh, closed, *args):
     jaxpr, consts = ji.jaxpr_parts(closed)
+    if mesh.devices_per_process > 1 and any(
+            _communicates(e.primitive) or _contains_collective(e.params) for e in jaxpr.eqns):
+        # a control-flow body: its collectives chained among themselves
+        # (the construct as a whole is one link of the enclosing chain)
+        with _Order.of(args) as order:
+            return order.results(_eval(mesh, jaxpr, consts, list(args)))
     return _eval(mesh, jaxpr, consts, list(args))
 
 
@@ -523,6 +667,288 @@ RULES = {
     "ppermute": _ppermute, "axis_index": _axis_index, "pbroadcast": _pbroadcast,
     "ragged_all_to_all": _ragged_all_to_all,
     # typing only: a value invariant over axes becomes varying over them
+    "pvary": _unchanged,
+}
+
+
+# --- The translation with several devices per process --------------------------
+# Each mesh axis of size a is a process part a_p times a device part a_d, and
+# the member at index i along it is device i % a_d of process i // a_d
+# (mesh.py). A collective over axes A is JAX's own collective over the device
+# parts (the axes `_device_axis` of the shard_map over the process's
+# devices) composed with mpicoll's over the process parts (the process
+# mesh's sub-communicator of A), members reordered between the two index
+# orders: (process index, device index), each row-major over A, and the
+# linear index over A, row-major over (i_p * a_d + i_d) of each axis.
+
+def _parts(mesh, axes):
+    """The process parts and device parts of `axes` (order given), and the
+    device axis names of the non-trivial device parts."""
+    where = [mesh.axis_names.index(a) for a in axes]
+    process = tuple(mesh.process_sizes[i] for i in where)
+    device = tuple(mesh.device_sizes[i] for i in where)
+    return process, device, tuple(_device_axis(a) for a, d in zip(axes, device) if d > 1)
+
+
+def _interleaved(blocks, process, device):
+    """Blocks indexed (process index, device index) -> by linear index."""
+    n = len(process)
+    rest = blocks.shape[2:]
+    b = blocks.reshape(process + device + rest)
+    order = [k for j in range(n) for k in (j, n + j)]
+    b = jnp.transpose(b, order + list(range(2 * n, b.ndim)))
+    return b.reshape((-1,) + rest)
+
+
+def _separated(blocks, process, device):
+    """Blocks indexed by linear index -> (process index, device index)."""
+    n = len(process)
+    rest = blocks.shape[1:]
+    b = blocks.reshape(tuple(x for pd in zip(process, device) for x in pd) + rest)
+    order = [2 * j for j in range(n)] + [2 * j + 1 for j in range(n)]
+    b = jnp.transpose(b, order + list(range(2 * n, b.ndim)))
+    return b.reshape((math.prod(process), math.prod(device)) + rest)
+
+
+def _split_index(i, axes_sizes, process, device):
+    """(process index, device index) of linear index `i` over axes."""
+    coords = np.unravel_index(i, axes_sizes)
+    p = np.ravel_multi_index([c // d for c, d in zip(coords, device)], process)
+    d = np.ravel_multi_index([c % d for c, d in zip(coords, device)], device)
+    return int(p), int(d)
+
+
+class _Order:
+    """One order of the communicating operations on every device of a
+    process.
+
+    XLA runs the devices' programs on threads of their own, and the
+    operations of one program that do not depend on each other in any
+    order: a device blocked in an MPI operation while the other devices
+    of its process wait for it in one of JAX's in-process collectives
+    (which itself waits for a device blocked in MPI on another process) is
+    a deadlock. So each collective (and each control-flow operation with
+    collectives inside) is chained to the previous one: its operands and
+    a token pass through one `lax.optimization_barrier`, its results and
+    the token through another. The token is a zero derived from the
+    arguments and added to the results, so that derivatives carry it too:
+    the transposed operations form the reversed chain. A control-flow
+    operation with collectives inside is one link, and its bodies chain
+    their own collectives (`_eval_closed`).
+    """
+
+    _stack = []
+
+    def __init__(self, token):
+        self.token = token
+
+    @classmethod
+    def now(cls):
+        return cls._stack[-1] if cls._stack else None
+
+    @classmethod
+    @contextlib.contextmanager
+    def of(cls, args):
+        inexact = [x for x in args if jnp.issubdtype(jnp.result_type(x), jnp.inexact)]
+        token = jnp.zeros((), jnp.float32)
+        if inexact:     # a zero that carries derivatives, finite whatever the argument
+            first = jnp.ravel(inexact[0])[:1].sum().real.astype(jnp.float32)
+            token = jnp.where(jnp.isfinite(first), first * 0, 0.0)
+        order = cls(token)
+        cls._stack.append(order)
+        try:
+            yield order
+        finally:
+            cls._stack.pop()
+
+    def around(self, run, ins, multiple_results):
+        ins, self.token = jax.lax.optimization_barrier((list(ins), self.token))
+        self._stack.append(None)        # (nothing chained inside control flow)
+        try:
+            outs = run(*ins)
+        finally:
+            self._stack.pop()
+        listed = list(outs) if multiple_results else [outs]
+        listed, self.token = jax.lax.optimization_barrier((listed, self.token))
+        return listed if multiple_results else listed[0]
+
+    def results(self, outs):
+        """The body's results, with the chain's token (zero) added."""
+        return [y + self.token.astype(y.dtype)
+                if jnp.issubdtype(jnp.result_type(y), jnp.inexact) else y for y in outs]
+
+
+def _device_rule(rule):
+    """`rule` over `mesh`'s process mesh where the axes have no device part
+    (one device per member along them), else the composition `rule`."""
+    def apply(mesh, primitive, *xs, **params):
+        name = params.get("axes", params.get("axis_name"))
+        axes = _axes(mesh, name, params.get("axis_index_groups"))
+        if not _parts(mesh, axes)[2]:
+            return RULES[primitive.name](mesh.process_mesh, primitive, *xs, **params)
+        rest = {k: v for k, v in params.items() if k not in ("axes", "axis_name")}
+        return rule(mesh, axes, *_parts(mesh, axes), primitive, *xs, **rest)
+    return apply
+
+
+def _device_reduction(op, lax_op):
+    def rule(mesh, axes, process, device, names, primitive, *xs, **_):
+        pm = mesh.process_mesh
+        outs = [lax_op(x, names) for x in xs]
+        if math.prod(process) > 1:
+            outs = [allreduce(x, op, comm=pm.axis_comm(axes)) for x in outs]
+        return outs if primitive.multiple_results else outs[0]
+    return rule
+
+
+def _every_block(mesh, axes, process, device, names, x):
+    """(group size, *x.shape): every member's `x`, by linear index."""
+    pm = mesh.process_mesh
+    g = jax.lax.all_gather(x, names, axis=0, tiled=False)
+    if math.prod(process) > 1:
+        g = _in_comm_order(pm, axes, allgather(g, comm=pm.axis_comm(axes)), inverse=True)
+    else:
+        g = g[None]
+    return _interleaved(g, process, device)
+
+
+def _device_all_gather(mesh, axes, process, device, names, primitive, x, *,
+                       all_gather_dimension, tiled, **_):
+    g = jnp.moveaxis(_every_block(mesh, axes, process, device, names, x), 0,
+                     all_gather_dimension)
+    if not tiled:
+        return g
+    d = all_gather_dimension
+    return g.reshape(x.shape[:d] + (g.shape[d] * x.shape[d],) + x.shape[d + 1:])
+
+
+def _device_reduce_scatter(mesh, axes, process, device, names, primitive, x, *,
+                           scatter_dimension, tiled, **_):
+    pm = mesh.process_mesh
+    size = mesh.group_size(axes)
+    blocks = jnp.moveaxis(x, scatter_dimension, 0)
+    if tiled:
+        blocks = blocks.reshape((size, blocks.shape[0] // size) + blocks.shape[1:])
+    blocks = _separated(blocks, process, device)
+    if math.prod(process) > 1:      # the sum over processes of each device's blocks
+        y = reduce_scatter(_in_comm_order(pm, axes, blocks), MPI.SUM, comm=pm.axis_comm(axes))
+    else:
+        y = blocks[0]
+    y = jax.lax.psum_scatter(y, names, scatter_dimension=0, tiled=False)
+    return jnp.moveaxis(y, 0, scatter_dimension) if tiled else y
+
+
+def _device_all_to_all(mesh, axes, process, device, names, primitive, x, *,
+                       split_axis, concat_axis, **_):
+    pm = mesh.process_mesh
+    size, s, c = mesh.group_size(axes), split_axis, concat_axis
+    chunk = x.shape[:s] + (x.shape[s] // size,) + x.shape[s + 1:]
+    chunks = jnp.moveaxis(x.reshape(x.shape[:s] + (size,) + chunk[s:]), s, 0)
+    # [destination process, destination device]: first each chunk to its
+    # destination device here ([destination process, source device]), then
+    # to its process ([source process, source device])
+    y = _separated(chunks, process, device)
+    y = jax.lax.all_to_all(y, names, 1, 1, tiled=True)
+    if math.prod(process) > 1:
+        y = _in_comm_order(pm, axes, alltoall(_in_comm_order(pm, axes, y),
+                                              comm=pm.axis_comm(axes)), inverse=True)
+    got = _interleaved(y, process, device)
+    return jnp.moveaxis(got, 0, c).reshape(chunk[:c] + (size * chunk[c],) + chunk[c + 1:])
+
+
+def _device_ppermute(mesh, axes, process, device, names, primitive, x, *, perm, **_):
+    # Grouped by process shift k (destination process index - source's,
+    # modulo their number): in each round the values leaving this process
+    # with shift k move to their destination devices here (JAX's
+    # ppermute), then every device sends its value to the same device of
+    # the process k further on (MPI). A device receives in one round at
+    # most; the others give zeros.
+    pm = mesh.process_mesh
+    sizes = tuple(mesh.shape[a] for a in axes)
+    n_p = math.prod(process)
+    me, ranks = pm.axis_index(axes), pm.order_in_comm(axes)
+    pairs = [(_split_index(s, sizes, process, device), _split_index(t, sizes, process, device))
+             for s, t in perm]
+    out = jnp.zeros_like(x)
+    for k in sorted({(tp - sp) % n_p for (sp, _), (tp, _) in pairs}):
+        here = [(sd, td) for (sp, sd), (tp, td) in pairs if sp == me and (tp - sp) % n_p == k]
+        sends = bool(here)
+        receives = any(tp == me and (tp - sp) % n_p == k for (sp, _), (tp, _) in pairs)
+        if not sends and not receives:
+            continue
+        staged = jax.lax.ppermute(x, names, here) if here else jnp.zeros_like(x)
+        if k:
+            # (the receive template depends on x, so that a differentiated
+            # message from the sender has a derivative to pair with here;
+            # it is overwritten by what arrives)
+            staged = sendrecv(staged, x * 0 if receives else jnp.zeros_like(x),
+                              ranks[(me - k) % n_p] if receives else MPI.PROC_NULL,
+                              ranks[(me + k) % n_p] if sends else MPI.PROC_NULL,
+                              comm=pm.axis_comm(axes))
+        out = out + staged
+    return out
+
+
+def _linear_index(mesh, axes):
+    """This device's linear index over `axes` (traced where they have a
+    device part)."""
+    pm = mesh.process_mesh
+    index = jnp.asarray(0, jnp.int32)
+    for a in axes:
+        i = mesh.axis_names.index(a)
+        d = mesh.device_sizes[i]
+        here = jax.lax.axis_index(_device_axis(a)) if d > 1 else 0
+        index = index * mesh.axis_sizes[i] + pm.coords[i] * d + here
+    return jnp.asarray(index, jnp.int32)
+
+
+def _device_axis_index(mesh, primitive, *, axis_name, **_):
+    return _linear_index(mesh, _axes(mesh, axis_name))
+
+
+def _device_pbroadcast(mesh, axes, process, device, names, primitive, x, *, source, **_):
+    pm = mesh.process_mesh
+    sp, sd = _split_index(source, tuple(mesh.shape[a] for a in axes), process, device)
+    y = jax.lax.all_gather(x, names, axis=0, tiled=False)[sd]
+    if math.prod(process) > 1:
+        y = bcast(y, pm.order_in_comm(axes)[sp], comm=pm.axis_comm(axes))
+    return y
+
+
+def _device_ragged(mesh, axes, process, device, names, primitive, operand, output,
+                   input_offsets, send_sizes, output_offsets, recv_sizes, **_):
+    # Every member's operand and offsets are gathered to every member (the
+    # memory of the whole group's operands, and their traffic), and each
+    # member picks out the runs sent to it: simple rather than lean; over
+    # axes without a device part the MPI ragged exchange (RULES) is used.
+    every = functools.partial(_every_block, mesh, axes, process, device, names)
+    operands = every(operand)
+    starts, counts, dests = (every(jnp.asarray(v)) for v in
+                             (input_offsets, send_sizes, output_offsets))
+    me = _linear_index(mesh, axes)
+    rows = jnp.arange(operand.shape[0])
+    out = output
+    for sender in range(operands.shape[0]):
+        count, start, dest = counts[sender, me], starts[sender, me], dests[sender, me]
+        source = operands[sender][jnp.clip(start + rows, 0, operand.shape[0] - 1)]
+        target = jnp.where(rows < count, dest + rows, output.shape[0])     # past: dropped
+        out = out.at[target].set(source, mode="drop")
+    return out
+
+
+DEVICE_RULES = {
+    "psum": _device_rule(_device_reduction(MPI.SUM, jax.lax.psum)),
+    "psum_invariant": _device_rule(_device_reduction(MPI.SUM, jax.lax.psum)),
+    "pmax": _device_rule(_device_reduction(MPI.MAX, jax.lax.pmax)),
+    "pmin": _device_rule(_device_reduction(MPI.MIN, jax.lax.pmin)),
+    "all_gather": _device_rule(_device_all_gather),
+    "all_gather_invariant": _device_rule(_device_all_gather),
+    "reduce_scatter": _device_rule(_device_reduce_scatter),
+    "all_to_all": _device_rule(_device_all_to_all),
+    "ppermute": _device_rule(_device_ppermute),
+    "axis_index": _device_axis_index,
+    "pbroadcast": _device_rule(_device_pbroadcast),
+    "ragged_all_to_all": _device_rule(_device_ragged),
     "pvary": _unchanged,
 }
 

@@ -1,0 +1,323 @@
+"""The checks of tests/test_spmd_devices.py: `mpicoll.spmd` over a mesh of
+P processes x D local CPU devices against `jax.shard_map` over P x D
+devices in one process.
+
+    python spmd_devices_job.py reference P D out.npz
+        (one process, XLA told P x D devices) writes every program's global
+        results and the gradient of a weighted sum of them, by
+        `jax.shard_map` on the global arrays (and the programs' names to
+        out.npz.json);
+    mpiexec -n P python spmd_devices_job.py spmd P D reference.npz
+        (XLA told D devices) runs the same programs with `mpicoll.spmd`,
+        each rank on the blocks of its D devices (global device
+        g = rank * D + d), and compares its blocks with the reference's.
+        Each rank writes {check: None or what went wrong} to
+        $SPMD_DEVICES_RESULTS/<rank>.json.
+
+The meshes put axes across processes, within a process, and split over
+both (`MESHES`); every collective runs over each axis and each tuple of
+axes, in both orders.
+"""
+
+import json
+import os
+import sys
+import traceback
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+jax.config.update("jax_enable_x64", True)
+
+MODE, NP, D = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+G = NP * D
+TOL = 1e-10
+
+
+def meshes():
+    """name -> (axis sizes, axis names, the axis groups to run collectives over)."""
+    out = {"line": ((G,), ("i",), [("i",)])}
+    pairs = [("x",), ("y",), ("x", "y"), ("y", "x")]
+    out["grid"] = ((NP, D), ("x", "y"), pairs)
+    if D % 2 == 0 and D > 2:       # both axes within a process, or x split
+        out["square"] = ((G // 2, 2), ("x", "y"), pairs)
+    return out
+
+
+MESHES = meshes()
+
+
+def values(shape, seed):
+    n = int(np.prod(shape))
+    return np.cos(np.arange(n) * 0.37 + 1.3 * seed).reshape(shape)
+
+
+# JAX has no CPU lowering of pbroadcast: the reference takes member `source`'s
+# block from an all_gather instead
+PBROADCAST = lax.pbroadcast if MODE == "spmd" else (lambda x, a, source: lax.all_gather(
+    x, a)[source])
+
+
+def collectives(group, n, mesh_order, differentiable_only=False):
+    """The collectives over `group` (a tuple of n members' axes) of a block
+    of shape (2G, G); every result a block varying over every axis.
+    (ppermute only over axes in mesh order: JAX refuses others.)"""
+    a = group if len(group) > 1 else group[0]
+
+    def f(x):
+        outs = [lax.psum(x, a), lax.pmean(x, a), x * lax.axis_index(a),
+                lax.all_gather(x, a, axis=0, tiled=True),
+                lax.all_gather(x, a, axis=1, tiled=False),
+                lax.psum_scatter(x, a, scatter_dimension=0, tiled=True),
+                lax.psum_scatter(x.reshape((n, -1)), a, scatter_dimension=0, tiled=False),
+                lax.all_to_all(x, a, 0, 1, tiled=True),
+                lax.all_to_all(x, a, 1, 0, tiled=True)]
+        if mesh_order:
+            outs += [lax.ppermute(x, a, [(j, (j + 1) % n) for j in range(n)]),
+                     # a partial permutation: the others get zeros
+                     lax.ppermute(x, a, [(j, n - 1 - j) for j in range(n // 2)])]
+        if not differentiable_only:
+            outs += [lax.pmax(x, a), lax.pmin(x, a), PBROADCAST(x, a, n - 1),
+                     jnp.broadcast_to(lax.axis_index(a), (1,))]
+        return tuple(outs)
+    return f
+
+
+def programs():
+    """name -> (mesh name, f, in_specs, out_specs, global inputs)."""
+    progs = {}
+    for mname, (sizes, names, groups) in MESHES.items():
+        every = P(names if len(names) > 1 else names[0])
+        x = values((2 * G * G, G), 1)
+        def of(group, *flags):
+            n = int(np.prod([sizes[names.index(a)] for a in group]))
+            return collectives(group, n, list(group) == [a for a in names if a in group],
+                               *flags)
+        for group in groups:
+            progs[f"collectives/{mname}/{','.join(group)}"] = (
+                mname, of(group), (every,), every, (x,))
+        # for the gradient: each axis group once, a replicated argument
+        # (its gradient summed over every device) and a replicated result
+        fs = [of(g, True) for g in groups]
+        count = sum(9 + 2 * (list(g) == [a for a in names if a in g]) for g in groups)
+
+        def mixed(x, w, fs=fs, names=names):
+            outs = [y * w[0] for f in fs for y in f(x)]
+            total = lax.psum(jnp.sum(x * w[1]), names)
+            return outs, total * w
+        progs[f"grad/{mname}"] = (mname, mixed, (every, P()), ([every] * count, P()),
+                                  (x, values((G,), 2) + 2.0))
+    # collectives inside scan, checkpoint, cond and an inner jit, over a
+    # split axis (and a process axis and a device axis), differentiated
+    for mname, group in (("line", "i"), ("grid", ("x", "y"))):
+        sizes, names, _ = MESHES[mname]
+        every = P(names if len(names) > 1 else names[0])
+        n = G
+
+        def control(x, group=group, n=n):
+            def body(c, _):
+                c = lax.psum(c, group) * 0.1 + lax.ppermute(
+                    c, group, [(j, (j + 1) % n) for j in range(n)])
+                return c, lax.all_gather(c, group, tiled=True)[:c.shape[0]]
+            c, ys = lax.scan(body, x, None, length=2)
+            c = jax.checkpoint(lambda v: lax.psum(jnp.sin(v), group) + v)(c)
+            c = lax.cond(lax.psum(jnp.sum(c), group) > -1e9,
+                         lambda v: lax.psum_scatter(v, group, tiled=True).repeat(n, 0) + v,
+                         lambda v: v, c)
+            c = jax.jit(lambda v: lax.all_to_all(v, group, 0, 1, tiled=True))(c)
+            return c, ys.sum(0)
+        progs[f"grad/control-{mname}"] = (mname, control, (every,), (every, every),
+                                          (values((2 * G * G, G), 5),))
+    return progs
+
+
+PROGRAMS = programs()
+
+
+def weights(outs):
+    return [values(np.shape(o), 10 + k) for k, o in enumerate(outs)]
+
+
+def loss(outs, ws):
+    return sum(jnp.sum(o * w) for o, w in zip(outs, ws))
+
+
+def reference(path):
+    assert jax.device_count() == G, (jax.device_count(), G)
+    saved = {}
+    for name, (mname, f, in_specs, out_specs, inputs) in PROGRAMS.items():
+        sizes, names, _ = MESHES[mname]
+        mesh = jax.sharding.Mesh(np.array(jax.devices()).reshape(sizes), names)
+        g = jax.jit(jax.shard_map(f, mesh=mesh, in_specs=in_specs, out_specs=out_specs))
+        outs = jax.tree.leaves(g(*inputs))
+        for k, o in enumerate(outs):
+            saved[f"{name}/out/{k}"] = np.asarray(o)
+        if name.startswith("grad/"):
+            ws = weights(outs)
+            grads = jax.grad(lambda *a: loss(jax.tree.leaves(g(*a)), ws),
+                             argnums=tuple(range(len(inputs))))(*inputs)
+            for k, gr in enumerate(grads):
+                saved[f"{name}/grad/{k}"] = np.asarray(gr)
+    np.savez(path, **saved)
+    with open(path + ".json", "w") as f:       # the checks the spmd job is to make
+        json.dump(sorted(PROGRAMS), f)
+
+
+# --- The spmd side ---------------------------------------------------------------
+
+def block(array, spec, sizes, names, g):
+    """Global device g's block of `array` laid out by `spec`."""
+    coords = dict(zip(names, np.unravel_index(g, sizes)))
+    index = []
+    for dim, entry in enumerate(tuple(spec)):
+        axes = () if entry is None else (entry,) if isinstance(entry, str) else tuple(entry)
+        n, k = 1, 0
+        for a in axes:
+            n, k = n * sizes[names.index(a)], k * sizes[names.index(a)] + int(coords[a])
+        rows = np.shape(array)[dim] // n
+        index.append(slice(k * rows, (k + 1) * rows))
+    return np.asarray(array)[tuple(index)]
+
+
+def stacked(array, spec, sizes, names, rank):
+    """The blocks of this rank's D devices, stacked."""
+    return np.stack([block(array, spec, sizes, names, rank * D + d) for d in range(D)])
+
+
+def run_spmd(path):
+    from mpi4py import MPI
+    import mpicoll
+    sys.path.insert(0, os.path.dirname(__file__))
+    import jobs
+
+    comm = MPI.COMM_WORLD
+    rank = comm.rank
+    assert comm.size == NP and jax.local_device_count() == D, (comm.size, jax.local_device_count())
+    jobs.compile_cache_of_this_rank(rank)
+    ref = dict(np.load(path))
+    results = {}
+
+    def check(name, fn):
+        print(f"[rank {rank}] {name}", file=sys.stderr, flush=True)
+        try:
+            fn()
+            results[name] = None
+        except Exception as exc:     # noqa: BLE001  (recorded, judged by the test)
+            results[name] = (f"{type(exc).__name__}: {exc}\n"
+                             + "".join(traceback.format_tb(exc.__traceback__)[-8:]))[-5000:]
+
+    def close(got, want, what):
+        got, want = np.asarray(got), np.asarray(want)
+        assert got.shape == want.shape, (what, got.shape, want.shape)
+        np.testing.assert_allclose(got, want, rtol=TOL, atol=TOL, err_msg=what)
+
+    process_meshes = {m: mpicoll.ProcessMesh(sizes, names, devices_per_process=D)
+                      for m, (sizes, names, _) in MESHES.items()}
+    for name, (mname, f, in_specs, out_specs, inputs) in PROGRAMS.items():
+        sizes, names, _ = MESHES[mname]
+
+        def one(name=name, mname=mname, f=f, in_specs=in_specs, out_specs=out_specs,
+                inputs=inputs, sizes=sizes, names=names):
+            g = mpicoll.spmd(f, process_meshes[mname], in_specs, out_specs)
+            args = [stacked(x, s, sizes, names, rank) for x, s in zip(inputs, in_specs)]
+            wants = [ref[f"{name}/out/{k}"] for k in range(len(ref))
+                     if f"{name}/out/{k}" in ref]
+            out_leaves = ([out_specs] * len(wants) if isinstance(out_specs, P) else
+                          jax.tree.leaves(out_specs, is_leaf=lambda s: isinstance(s, P)))
+            got = jax.tree.leaves(g(*args))
+            jitted = jax.tree.leaves(jax.jit(g)(*args))
+            grads = None
+            if name.startswith("grad/"):
+                ws = [stacked(w, s, sizes, names, rank)
+                      for w, s in zip(weights(wants), out_leaves)]
+                grads = jax.jit(jax.grad(lambda *a: loss(jax.tree.leaves(g(*a)), ws),
+                                         argnums=tuple(range(len(args)))))(*args)
+            # every call made before any comparison (a rank that failed one
+            # would leave the others waiting in the next)
+            assert len(got) == len(wants), (len(got), len(wants))
+            for k, (o, j, w, s) in enumerate(zip(got, jitted, wants, out_leaves)):
+                want = stacked(w, s, sizes, names, rank)
+                close(o, want, f"result {k}")
+                close(j, want, f"result {k} under jit")
+            if grads is not None:
+                for k, (gr, s) in enumerate(zip(grads, in_specs)):
+                    close(gr, stacked(ref[f"{name}/grad/{k}"], s, sizes, names, rank),
+                          f"gradient {k}")
+        check(name, one)
+
+    def refused(exception, match, fn):
+        try:
+            fn()
+        except exception as exc:
+            assert match in str(exc), str(exc)
+        else:
+            raise AssertionError("nothing raised")
+
+    class ThreeRanks:       # the layout is refused before the communicator is used
+        def Get_size(self):
+            return 3
+
+    check("a layout that does not factor is refused", lambda: refused(
+        ValueError, "do not make up the trailing axes", lambda: mpicoll.ProcessMesh(
+            (2, 3), ("x", "y"), comm=ThreeRanks(), devices_per_process=2)))
+    line = process_meshes["line"]
+    x = stacked(values((2 * G, 3), 3), P("i"), (G,), ("i",), rank)
+    check("an axis name the mesh lacks is refused", lambda: refused(
+        ValueError, "'nope' is not one of the mesh's axis names",
+        lambda: mpicoll.spmd(lambda v: lax.psum(v, "nope"), line, P("i"), P("i"))(x)))
+    check("blocks not stacked per device are refused", lambda: refused(
+        ValueError, f"leading axis of length {D}",
+        lambda: mpicoll.spmd(lambda v: lax.psum(v, "i"), line, P("i"), P("i"))(x[0, :1])))
+
+    def ragged_program(group):
+        def f(a):
+            """Member i sends (i + j) % 3 rows, from row 2j of its operand,
+            to member j, where they land at row 2i of j's output."""
+            me = lax.axis_index(group)
+            j = jnp.arange(G, dtype=jnp.int32)
+            sizes = ((me + j) % 3).astype(jnp.int32)
+            return lax.ragged_all_to_all(a, jnp.zeros_like(a), 2 * j, sizes,
+                                         jnp.full((G,), 2 * me, jnp.int32), sizes,
+                                         axis_name=group)
+        return f
+
+    def ragged_serial(bs):
+        outs = [jnp.zeros_like(b) for b in bs]
+        for i in range(G):
+            for j in range(G):
+                n = (i + j) % 3
+                outs[j] = outs[j].at[2 * i:2 * i + n].set(bs[i][2 * j:2 * j + n])
+        return outs
+
+    # (XLA's CPU backend has no ragged all-to-all: the reference is the
+    # exchange written with jax.numpy on every member's operand)
+    blocks = [values((2 * G, 2), 20 + g) for g in range(G)]
+    wts = [values((2 * G, 2), 40 + g) for g in range(G)]
+    want = ragged_serial(blocks)
+    want_grad = jax.grad(lambda bs: sum(jnp.sum(o * w) for o, w in zip(
+        ragged_serial(list(bs)), wts)))(jnp.asarray(np.stack(blocks)))
+    mine = [rank * D + d for d in range(D)]
+    for mname, group in (("line", "i"), ("grid", ("x", "y"))):
+        def one(mname=mname, group=group):
+            names = MESHES[mname][1]
+            g = mpicoll.spmd(ragged_program(group), process_meshes[mname], P(names),
+                             P(names))
+            a = np.stack([blocks[k] for k in mine])
+            got = g(a)
+            grad = jax.jit(jax.grad(lambda v: jnp.sum(g(v) * np.stack([wts[k] for k in mine]))))(a)
+            close(got, np.stack([want[k] for k in mine]), "values")
+            close(grad, np.asarray(want_grad)[mine], "gradient")
+        check(f"ragged_all_to_all/{mname}", one)
+
+    with open(os.path.join(os.environ["SPMD_DEVICES_RESULTS"], f"{rank}.json"), "w") as f:
+        json.dump({"rank": rank, "results": results}, f)
+
+
+if __name__ == "__main__":
+    if MODE == "reference":
+        reference(sys.argv[4])
+    else:
+        run_spmd(sys.argv[4])

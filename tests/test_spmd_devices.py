@@ -1,0 +1,94 @@
+"""`mpicoll.spmd` over a mesh of P processes x D local devices gives what
+`jax.shard_map` over P x D devices gives (tests/spmd_devices_job.py says
+what each check does).
+
+Each layout is two jobs of its own (XLA's device count is fixed when JAX
+starts): the reference, one process of P x D CPU devices running
+`jax.shard_map`, then P MPI processes of D CPU devices each running
+`mpicoll.spmd` and comparing their blocks with it. This module runs at 1
+rank of the suite.
+"""
+
+import functools
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import pytest
+from mpi4py import MPI
+
+import jobs
+import mpicoll
+
+pytestmark = [
+    pytest.mark.skipif(MPI.COMM_WORLD.Get_size() > 1,
+                       reason="starts MPI jobs of its own: runs at 1 rank"),
+    pytest.mark.timeout(1200),
+]
+
+JOB = os.path.join(os.path.dirname(__file__), "spmd_devices_job.py")
+# (processes, devices per process): an axis split over both, axes across
+# processes and within a process; 1 x 4: every axis within the process
+# (and a mesh of two such axes); 3 x 2: ranks whose neighbours differ
+LAYOUTS = [(2, 2), (1, 4), (3, 2)]
+
+
+def _environment(devices, **extra):
+    # (the device count first: XLA ignores flags after a word it does not parse)
+    flags = f"--xla_force_host_platform_device_count={devices} {os.environ.get('XLA_FLAGS', '')}"
+    # (the jobs import the mpicoll this test imported)
+    path = os.pathsep.join(p for p in (os.path.dirname(os.path.dirname(mpicoll.__file__)),
+                                       os.environ.get("PYTHONPATH")) if p)
+    return jobs.environment(XLA_FLAGS=flags.strip(), JAX_PLATFORMS="cpu", PYTHONPATH=path,
+                            **extra)
+
+
+@functools.cache
+def run_job(processes, devices):
+    """(the programs the reference ran, every rank's {check: None or what
+    went wrong})."""
+    with tempfile.TemporaryDirectory() as folder:
+        reference = os.path.join(folder, "reference.npz")
+        run = subprocess.run(
+            [sys.executable, JOB, "reference", str(processes), str(devices), reference],
+            env=_environment(processes * devices), capture_output=True, text=True,
+            timeout=500, cwd=os.path.dirname(JOB))
+        assert run.returncode == 0, "the shard_map reference failed:\n" + (
+            run.stdout + run.stderr)[-10000:]
+        with open(reference + ".json") as f:
+            programs = set(json.load(f))
+        results = os.path.join(folder, "results")
+        os.mkdir(results)
+        command = jobs.launcher() + ["-n", str(processes), sys.executable, JOB, "spmd",
+                                     str(processes), str(devices), reference]
+        run = subprocess.run(command, env=_environment(devices, SPMD_DEVICES_RESULTS=results),
+                             capture_output=True, text=True, timeout=600,
+                             cwd=os.path.dirname(JOB))
+        reports = []
+        for name in sorted(n for n in os.listdir(results) if n.endswith(".json")):
+            with open(os.path.join(results, name)) as f:
+                reports.append(json.load(f))
+    output = (run.stdout + run.stderr)[-20000:]
+    assert run.returncode == 0 and len(reports) == processes, output
+    assert sorted(r["rank"] for r in reports) == list(range(processes)), output
+    return programs, [r["results"] for r in reports]
+
+
+ERROR_CHECKS = {"a layout that does not factor is refused",
+                "an axis name the mesh lacks is refused",
+                "blocks not stacked per device are refused",
+                "ragged_all_to_all/line", "ragged_all_to_all/grid"}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS, ids=lambda l: f"{l[0]}x{l[1]}")
+def test_spmd_over_processes_and_local_devices(layout):
+    programs, ranks = run_job(*layout)
+    failed = {f"rank {rank}: {name}": problem for rank, results in enumerate(ranks)
+              for name, problem in results.items() if problem is not None}
+    assert not failed, "\n\n".join(f"{k}\n{v}" for k, v in failed.items())
+    expected = programs | ERROR_CHECKS
+    assert {"grad/line", "grad/grid", "collectives/grid/y,x"} <= programs, programs
+    for rank, results in enumerate(ranks):
+        assert set(results) == expected, (rank, sorted(set(results) ^ expected))
