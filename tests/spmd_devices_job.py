@@ -135,6 +135,7 @@ def programs():
 
 
 PROGRAMS = programs()
+UNDER_JIT = {"collectives/line/i", "collectives/grid/x,y", "collectives/square/x,y"}
 
 
 def weights(outs):
@@ -228,7 +229,10 @@ def run_spmd(path):
             out_leaves = ([out_specs] * len(wants) if isinstance(out_specs, P) else
                           jax.tree.leaves(out_specs, is_leaf=lambda s: isinstance(s, P)))
             got = jax.tree.leaves(g(*args))
-            jitted = jax.tree.leaves(jax.jit(g)(*args))
+            # with several devices spmd always traces and compiles: under an
+            # outer jit the same program compiles again, so that is checked
+            # for one program per mesh (its collectives over every axis)
+            jitted = (jax.tree.leaves(jax.jit(g)(*args)) if name in UNDER_JIT else got)
             grads = None
             if name.startswith("grad/"):
                 ws = [stacked(w, s, sizes, names, rank)
