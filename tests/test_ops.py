@@ -30,6 +30,18 @@ DIFFERENTIABLE = [op for op in OPS if op.differentiable]
 LINEAR = [op for op in DIFFERENTIABLE
           if not op.name.endswith(("_PROD", "_MIN", "_MAX"))]
 
+# Batching rules and check_grads' numerical differentiation do not depend on
+# the number of ranks: at 1 and 2 ranks; at 3 (odd: roots and neighbours
+# that are neither first nor last, uneven blocks) the values, chunked rounds
+# and gradients against serial JAX run instead; at 4 (oversubscribed) the
+# values and program order, where MPI's algorithms for a power of two differ.
+up_to_2_ranks = pytest.mark.skipif(
+    MPI.COMM_WORLD.Get_size() > 2,
+    reason="rank-count independent: checked at 1 and 2 ranks")
+up_to_3_ranks = pytest.mark.skipif(
+    MPI.COMM_WORLD.Get_size() > 3,
+    reason="the roles of ranks differ at 3 already: checked at 1, 2 and 3 ranks")
+
 
 def all_inputs(op, comm, dtype, seed=0):
     return [rank_input(op, r, comm.size, dtype, seed) for r in range(comm.size)]
@@ -99,19 +111,6 @@ def test_chunked_equals_reference(op):
                 mpicoll.set_chunk_bytes(None)
             cases[f"{np.dtype(dtype)} limit {limit}"] = (got, expected(op, WORLD, inputs))
     assert_all_equal(cases)
-
-
-# Batching rules and check_grads' numerical differentiation do not depend on
-# the number of ranks: at 1 and 2 ranks; at 3 (odd: roots and neighbours
-# that are neither first nor last, uneven blocks) the values, chunked rounds
-# and gradients against serial JAX run instead; at 4 (oversubscribed) the
-# values and program order, where MPI's algorithms for a power of two differ.
-up_to_2_ranks = pytest.mark.skipif(
-    MPI.COMM_WORLD.Get_size() > 2,
-    reason="rank-count independent: checked at 1 and 2 ranks")
-up_to_3_ranks = pytest.mark.skipif(
-    MPI.COMM_WORLD.Get_size() > 3,
-    reason="the roles of ranks differ at 3 already: checked at 1, 2 and 3 ranks")
 
 
 @up_to_2_ranks
