@@ -2,6 +2,7 @@
 outputs, a process with several devices): the launcher and an environment
 without the outer job's variables."""
 
+import json
 import os
 import shlex
 import sys
@@ -58,3 +59,18 @@ def compile_cache_of_this_rank(rank):
         return
     jax.config.update("jax_compilation_cache_dir", os.path.join(folder, f"rank-{rank}"))
     compilation_cache.reset_cache()
+
+
+def rank_reports(folder, run, processes):
+    """The JSON report each rank of a finished job wrote to `folder`
+    (``<rank>.json``, each with a "rank" entry), in rank order, after
+    checking that the job (`run`, its `subprocess.run` result) succeeded and
+    every rank reported; a failure shows the job's output."""
+    reports = []
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".json")):
+        with open(os.path.join(folder, name)) as f:
+            reports.append(json.load(f))
+    output = (run.stdout + run.stderr)[-20000:]
+    assert run.returncode == 0 and len(reports) == processes, output
+    assert sorted(r["rank"] for r in reports) == list(range(processes)), output
+    return sorted(reports, key=lambda r: r["rank"])

@@ -11,7 +11,6 @@ suite.
 """
 
 import functools
-import json
 import os
 import subprocess
 import sys
@@ -54,14 +53,8 @@ def run_job(processes, devices, *args):
                                JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")
         run = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600,
                              cwd=os.path.dirname(JOB))
-        lines = []
-        for name in sorted(n for n in os.listdir(folder) if n.endswith(".json")):
-            with open(os.path.join(folder, name)) as f:
-                lines.append(json.load(f))
-    output = (run.stdout + run.stderr)[-20000:]
-    assert run.returncode == 0 and len(lines) == processes, output
-    assert sorted(l["rank"] for l in lines) == list(range(processes)), output
-    assert all(l["devices"] == devices for l in lines), output
+        lines = jobs.rank_reports(folder, run, processes)
+    assert all(l["devices"] == devices for l in lines), lines
     return [l["results"] for l in lines]
 
 

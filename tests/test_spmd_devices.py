@@ -66,13 +66,7 @@ def run_job(processes, devices):
         run = subprocess.run(command, env=_environment(devices, SPMD_DEVICES_RESULTS=results),
                              capture_output=True, text=True, timeout=600,
                              cwd=os.path.dirname(JOB))
-        reports = []
-        for name in sorted(n for n in os.listdir(results) if n.endswith(".json")):
-            with open(os.path.join(results, name)) as f:
-                reports.append(json.load(f))
-    output = (run.stdout + run.stderr)[-20000:]
-    assert run.returncode == 0 and len(reports) == processes, output
-    assert sorted(r["rank"] for r in reports) == list(range(processes)), output
+        reports = jobs.rank_reports(results, run, processes)
     return programs, [r["results"] for r in reports]
 
 
