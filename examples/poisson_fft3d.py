@@ -2,8 +2,13 @@
 
     laplacian(u) = f  on the periodic box [0, L)^3,  L = 2*pi
 
-with the manufactured solution u(x, y, z) = sin(x) cos(2y) sin(3z) + cos(4x + z),
-so f = -14 sin(x) cos(2y) sin(3z) - 17 cos(4x + z). In Fourier space the
+with the manufactured solution
+
+    u(x, y, z) = sin(x) cos(2y) sin(3z) + cos(4x + y + z),
+    f(x, y, z) = -14 sin(x) cos(2y) sin(3z) - 18 cos(4x + y + z)
+
+(no shift by half the box along x, y or both leaves u as it is, so a block
+put in the wrong half of the grid shows in the error). In Fourier space the
 Laplacian is multiplication by -|2 pi k|^2 (k from `mpicoll.fft.fftfreq`), so
 
     u_hat = -f_hat / |2 pi k|^2   (and 0 for the mean, k = 0).
@@ -63,11 +68,11 @@ L = 2 * np.pi
 
 
 def exact_solution(x, y, z):
-    return np.sin(x) * np.cos(2 * y) * np.sin(3 * z) + np.cos(4 * x + z)
+    return np.sin(x) * np.cos(2 * y) * np.sin(3 * z) + np.cos(4 * x + y + z)
 
 
 def right_hand_side(x, y, z):
-    return -14 * np.sin(x) * np.cos(2 * y) * np.sin(3 * z) - 17 * np.cos(4 * x + z)
+    return -14 * np.sin(x) * np.cos(2 * y) * np.sin(3 * z) - 18 * np.cos(4 * x + y + z)
 
 
 def make_grid(comm_world, kind):

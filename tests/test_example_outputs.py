@@ -44,8 +44,8 @@ pytestmark = [
 
 
 def _run(command, timeout=240, env=None):
-    run = subprocess.run(command, cwd=ROOT, env=env or jobs.environment(), capture_output=True,
-                         text=True, timeout=timeout)
+    run = subprocess.run(command, cwd=ROOT, env=env or jobs.environment(),
+                         capture_output=True, text=True, timeout=timeout)
     return run.returncode, run.stdout + run.stderr, f"$ {shlex.join(command)}\n"
 
 
@@ -99,9 +99,9 @@ def test_two_processes_of_two_devices_agree_with_four_ranks(tmp_path):
     """--devices 2 at 2 processes (the spmd pencils: one transposition
     between a process's devices, one across processes) against the fft3d
     pencils of 4 ranks: the same global u and error. A wrong wavenumber
-    block in the solve, or the x halves (processes) misplaced in the
-    gathering, is O(1) off. Not seen: the y halves (the two devices)
-    swapped, since the manufactured solution is pi-periodic in y."""
+    block in the solve, or a block in the wrong half of x (processes) or y
+    (devices) in the input, a transposition or the gathering, is O(1) off
+    (the manufactured solution changes under any such shift)."""
     on_devices, four_ranks = _save(tmp_path, 2, devices=2), _save(tmp_path, 4)
     with np.load(on_devices) as data:
         assert data["u"].shape == (N,) * 3 and data["u"].dtype == np.float64
