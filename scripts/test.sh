@@ -75,12 +75,13 @@ fi
 # blocks uneven), a process mesh of 3 x 1 (tests/test_spmd.py), the
 # particle-mesh example on a ring whose left and right neighbours differ
 # (tests/test_particle_mesh.py, not run at 4), and the fft tests that check
-# values on such grids (the rest run at 1, 2 and 4 ranks). The nonblocking
-# operations' rings and chains (distinct left and right neighbours, ranks in
-# the middle) are covered at 4 ranks.
+# values on such grids (the rest run at 1, 2 and 4 ranks), and the
+# nonblocking operations (tests/test_nonblocking.py, not run at 4: its rings
+# and chains have distinct left and right neighbours and ranks in the middle
+# from 3 ranks on).
 GRID_TESTS="tests/test_ops.py tests/test_pairing.py tests/test_reduction_blocks.py
   tests/test_own_block.py tests/test_overlapped_copy.py tests/test_halo.py tests/test_spmd.py
-  tests/test_particle_mesh.py
+  tests/test_particle_mesh.py tests/test_nonblocking.py
   tests/test_fft.py::test_transforms_match_numpy
   tests/test_fft.py::test_local_slices_tile_global_index_space
   tests/test_fft.py::test_fftfreq_matches_numpy_on_gathered_grid

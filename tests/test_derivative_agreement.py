@@ -58,6 +58,10 @@ def serial_loss(op, xs):
     return lambda w: jnp.sum(op.serial([w * x for x in xs], SIZE)[RANK])
 
 
+# Each kind of rule at 1 and 2 ranks (one rank differentiates, the other
+# holds a constant); at 4 ranks allreduce under every transformation and
+# the regions below cover a disagreement among more ranks.
+@pytest.mark.skipif(SIZE > 2, reason="every kind of rule: checked at 1 and 2 ranks")
 @pytest.mark.parametrize("op", COLLECTIVES, ids=repr)
 def test_every_collective_under_jitted_grad(op):
     xs = inputs(op)

@@ -29,10 +29,13 @@ pytestmark = [
 ]
 
 JOB = os.path.join(os.path.dirname(__file__), "spmd_devices_job.py")
-# (processes, devices per process): an axis split over both, axes across
-# processes and within a process; 1 x 4: every axis within the process
-# (and a mesh of two such axes); 3 x 2: ranks whose neighbours differ
-LAYOUTS = [(2, 2), (1, 4), (3, 2)]
+# (processes, devices per process, what else the jobs are told): an axis
+# split over both, axes across processes and within a process; 1 x 4:
+# every axis within the process (and a mesh of two such axes); 3 x 2: ranks
+# whose neighbours differ. Every program's values at each; the gradients of
+# every mesh and through control flow at 2 x 2, at the others over the
+# split axis (the transposes do not depend on the layout).
+LAYOUTS = [(2, 2), (1, 4, "some-derivatives"), (3, 2, "some-derivatives")]
 
 
 def _environment(devices, **extra):
@@ -46,13 +49,13 @@ def _environment(devices, **extra):
 
 
 @functools.cache
-def run_job(processes, devices):
+def run_job(processes, devices, *args):
     """(the programs the reference ran, every rank's {check: None or what
     went wrong})."""
     with tempfile.TemporaryDirectory() as folder:
         reference = os.path.join(folder, "reference.npz")
         run = subprocess.run(
-            [sys.executable, JOB, "reference", str(processes), str(devices), reference],
+            [sys.executable, JOB, "reference", str(processes), str(devices), reference, *args],
             env=_environment(processes * devices), capture_output=True, text=True,
             timeout=500, cwd=os.path.dirname(JOB))
         assert run.returncode == 0, "the shard_map reference failed:\n" + (
@@ -62,7 +65,7 @@ def run_job(processes, devices):
         results = os.path.join(folder, "results")
         os.mkdir(results)
         command = jobs.launcher() + ["-n", str(processes), sys.executable, JOB, "spmd",
-                                     str(processes), str(devices), reference]
+                                     str(processes), str(devices), reference, *args]
         run = subprocess.run(command, env=_environment(devices, SPMD_DEVICES_RESULTS=results),
                              capture_output=True, text=True, timeout=600,
                              cwd=os.path.dirname(JOB))
@@ -83,6 +86,8 @@ def test_spmd_over_processes_and_local_devices(layout):
               for name, problem in results.items() if problem is not None}
     assert not failed, "\n\n".join(f"{k}\n{v}" for k, v in failed.items())
     expected = programs | ERROR_CHECKS
-    assert {"grad/line", "grad/grid", "collectives/grid/y,x"} <= programs, programs
+    assert {"grad/line", "collectives/grid/y,x", "numpy/line"} <= programs, programs
+    if len(layout) == 2:
+        assert {"grad/grid", "grad/control-line", "grad/control-grid"} <= programs, programs
     for rank, results in enumerate(ranks):
         assert set(results) == expected, (rank, sorted(set(results) ^ expected))

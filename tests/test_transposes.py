@@ -217,6 +217,10 @@ P2P_ERROR = "backward pass of send/recv cannot itself be differentiated"
 @pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
 @pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
 def test_linear_transpose(op, jit):
+    # eager and jitted transposes make the same derivative calls: the
+    # eager path at 1 and 2 ranks, the rank-count dependence jitted at 4
+    if not jit and SIZE > 2:
+        pytest.skip("the eager transpose: checked at 1 and 2 ranks")
     lin = Linear(op)
     x, y = lin.xs(1)[RANK], lin.ys(2)
     transpose = jax.linear_transpose(lin.f, x)
