@@ -411,14 +411,6 @@ class DeviceSimulation(Simulation):
     def slab_width(self):
         return self.width
 
-    def owner(self, pos):
-        # equal slabs: the cell's slab by division (`Simulation.owner`'s
-        # jnp.searchsorted, in the body of spmd over several devices, trips
-        # on a value typed for the traced body's mesh). A position rounded
-        # up to n itself belongs to the last slab, as there.
-        cell = jnp.floor(pos[:, 0]).astype(jnp.int32)
-        return jnp.clip(cell // self.width, 0, self.slabs - 1)
-
     def wavenumbers(self):
         n, w = self.n, self.width
         k0 = 2 * np.pi * np.fft.fftfreq(n).reshape(n, 1, 1)
@@ -466,11 +458,7 @@ class DeviceSimulation(Simulation):
         rows = leaves[0].shape[0]
         valid = jnp.arange(rows) < count
         key = jnp.where(valid, dest, G)              # invalid rows last
-        # (a stable argsort by lax.sort with the row numbers as a constant:
-        # jnp.argsort's iota carries the traced body's mesh, which spmd over
-        # several devices does not rebind)
-        _, order = lax.sort((key, jnp.asarray(np.arange(rows, dtype=np.int32))), num_keys=1,
-                            is_stable=True)
+        order = jnp.argsort(key, stable=True)
         send = jnp.bincount(jnp.clip(key, 0, G), length=G + 1)[:G].astype(jnp.int32)
         recv = lax.all_to_all(send, "x", 0, 0, tiled=True)          # recv[i]: from slab i
         # where slab i's rows land here; sent back, where mine land there
