@@ -6,6 +6,7 @@ import json
 import os
 import shlex
 import sys
+import traceback
 
 # Variables by which a launcher tells its processes about their job; a
 # launcher (or a singleton MPI process) started with them would join or
@@ -74,3 +75,37 @@ def rank_reports(folder, run, processes):
     assert run.returncode == 0 and len(reports) == processes, output
     assert sorted(r["rank"] for r in reports) == list(range(processes)), output
     return sorted(reports, key=lambda r: r["rank"])
+
+
+class Checks:
+    """The checks one rank of a job makes, each recorded as None (passed)
+    or what went wrong, for the test to judge (a failed check does not stop
+    the job: the ranks must go on making the same MPI calls). `run(name,
+    fn)` runs one now; `@checks(name)` runs the decorated function now."""
+
+    def __init__(self, rank, **about):
+        self.rank, self.about, self.results = rank, about, {}
+
+    def run(self, name, fn):
+        print(f"[rank {self.rank}] {name}", file=sys.stderr, flush=True)
+        try:
+            fn()
+            self.results[name] = None
+        except Exception as exc:     # noqa: BLE001  (recorded, judged by the test)
+            self.results[name] = (f"{type(exc).__name__}: {exc}\n" + "".join(
+                traceback.format_tb(exc.__traceback__)[-12:]))[-6000:]
+        return fn
+
+    def __call__(self, name):
+        return lambda fn: self.run(name, fn)
+
+    def write(self, folder):
+        """`<rank>.json` in `folder` (what `rank_reports` reads): the rank,
+        the job's `about` entries and the results; printed if `folder` is
+        None (the ranks' output streams may interleave)."""
+        text = json.dumps({"rank": self.rank, **self.about, "results": self.results})
+        if not folder:
+            print("RESULT " + text, flush=True)
+            return
+        with open(os.path.join(folder, f"{self.rank}.json"), "w") as f:
+            f.write(text)

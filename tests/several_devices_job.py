@@ -20,10 +20,8 @@ Usage: python several_devices_job.py [thread-level | some-derivatives]
     family), not of every one.
 """
 
-import json
 import os
 import sys
-import traceback
 
 if sys.argv[1:] == ["thread-level"]:
     import mpi4py
@@ -54,33 +52,8 @@ D = jax.local_device_count()
 # make_mesh gives by default are checked once, below)
 MESH = jax.make_mesh((D,), ("d",), axis_types=(jax.sharding.AxisType.Auto,))
 BLOCKS = jax.NamedSharding(MESH, jax.P("d"))
-results = {}
-
-
-def report():
-    """This rank's results: a file `<rank>.json` in $SEVERAL_DEVICES_RESULTS
-    (the ranks' output streams may interleave), else a printed line."""
-    text = json.dumps({"rank": RANK, "processes": P, "devices": D, "results": results})
-    folder = os.environ.get("SEVERAL_DEVICES_RESULTS")
-    if folder:
-        with open(os.path.join(folder, f"{RANK}.json"), "w") as f:
-            f.write(text)
-    else:
-        print("RESULT " + text, flush=True)
-
-
-def check(name):
-    """Run the decorated function now and record its outcome under `name`."""
-    def run(fn):
-        print(f"[rank {RANK}] {name}", file=sys.stderr, flush=True)
-        try:
-            fn()
-            results[name] = None
-        except Exception as exc:    # noqa: BLE001  (recorded, judged by the test)
-            results[name] = (f"{type(exc).__name__}: {exc}\n"
-                             + "".join(traceback.format_tb(exc.__traceback__)[-12:]))[-6000:]
-        return fn
-    return run
+# @check(name): run the decorated function now, its outcome recorded
+check = jobs.Checks(RANK, processes=P, devices=D)
 
 
 def on_devices(body, jit=True, mesh=MESH):
@@ -137,7 +110,7 @@ if sys.argv[1:] == ["thread-level"]:
         assert_close(got, np.full(2, float(P)), "after the error")
 
 
-    report()
+    check.write(os.environ.get("SEVERAL_DEVICES_RESULTS"))
     sys.exit(0)
 
 
@@ -415,4 +388,4 @@ if P > 1:
             assert_close(got[d], P * (np.arange(3.0) + d), f"after the error, device {d}")
 
 
-report()
+check.write(os.environ.get("SEVERAL_DEVICES_RESULTS"))

@@ -22,13 +22,14 @@ axes, in both orders.
 import json
 import os
 import sys
-import traceback
 
 import numpy as np
 import jax
 import jax.numpy as jnp
 from jax import lax
 from jax.sharding import PartitionSpec as P
+
+from spmd_programs import ragged_program, ragged_reference
 
 jax.config.update("jax_enable_x64", True)
 
@@ -213,16 +214,7 @@ def run_spmd(path):
     assert comm.size == NP and jax.local_device_count() == D, (comm.size, jax.local_device_count())
     jobs.compile_cache_of_this_rank(rank)
     ref = dict(np.load(path))
-    results = {}
-
-    def check(name, fn):
-        print(f"[rank {rank}] {name}", file=sys.stderr, flush=True)
-        try:
-            fn()
-            results[name] = None
-        except Exception as exc:     # noqa: BLE001  (recorded, judged by the test)
-            results[name] = (f"{type(exc).__name__}: {exc}\n"
-                             + "".join(traceback.format_tb(exc.__traceback__)[-8:]))[-5000:]
+    checks = jobs.Checks(rank)
 
     def close(got, want, what):
         got, want = np.asarray(got), np.asarray(want)
@@ -264,7 +256,7 @@ def run_spmd(path):
                 for k, (gr, s) in enumerate(zip(grads, in_specs)):
                     close(gr, stacked(ref[f"{name}/grad/{k}"], s, sizes, names, rank),
                           f"gradient {k}")
-        check(name, one)
+        checks.run(name, one)
 
     def refused(exception, match, fn):
         try:
@@ -278,60 +270,39 @@ def run_spmd(path):
         def Get_size(self):
             return 3
 
-    check("a layout that does not factor is refused", lambda: refused(
+    checks.run("a layout that does not factor is refused", lambda: refused(
         ValueError, "do not make up the trailing axes", lambda: mpicoll.ProcessMesh(
             (2, 3), ("x", "y"), comm=ThreeRanks(), devices_per_process=2)))
     line = process_meshes["line"]
     x = stacked(values((2 * G, 3), 3), P("i"), (G,), ("i",), rank)
-    check("an axis name the mesh lacks is refused", lambda: refused(
+    checks.run("an axis name the mesh lacks is refused", lambda: refused(
         ValueError, "'nope' is not one of the mesh's axis names",
         lambda: mpicoll.spmd(lambda v: lax.psum(v, "nope"), line, P("i"), P("i"))(x)))
-    check("blocks not stacked per device are refused", lambda: refused(
+    checks.run("blocks not stacked per device are refused", lambda: refused(
         ValueError, f"leading axis of length {D}",
         lambda: mpicoll.spmd(lambda v: lax.psum(v, "i"), line, P("i"), P("i"))(x[0, :1])))
-
-    def ragged_program(group):
-        def f(a):
-            """Member i sends (i + j) % 3 rows, from row 2j of its operand,
-            to member j, where they land at row 2i of j's output."""
-            me = lax.axis_index(group)
-            j = jnp.arange(G, dtype=jnp.int32)
-            sizes = ((me + j) % 3).astype(jnp.int32)
-            return lax.ragged_all_to_all(a, jnp.zeros_like(a), 2 * j, sizes,
-                                         jnp.full((G,), 2 * me, jnp.int32), sizes,
-                                         axis_name=group)
-        return f
-
-    def ragged_serial(bs):
-        outs = [jnp.zeros_like(b) for b in bs]
-        for i in range(G):
-            for j in range(G):
-                n = (i + j) % 3
-                outs[j] = outs[j].at[2 * i:2 * i + n].set(bs[i][2 * j:2 * j + n])
-        return outs
 
     # (XLA's CPU backend has no ragged all-to-all: the reference is the
     # exchange written with jax.numpy on every member's operand)
     blocks = [values((2 * G, 2), 20 + g) for g in range(G)]
     wts = [values((2 * G, 2), 40 + g) for g in range(G)]
-    want = ragged_serial(blocks)
+    want = ragged_reference(blocks)
     want_grad = jax.grad(lambda bs: sum(jnp.sum(o * w) for o, w in zip(
-        ragged_serial(list(bs)), wts)))(jnp.asarray(np.stack(blocks)))
+        ragged_reference(list(bs)), wts)))(jnp.asarray(np.stack(blocks)))
     mine = [rank * D + d for d in range(D)]
     for mname, group in (("line", "i"), ("grid", ("x", "y"))):
         def one(mname=mname, group=group):
             names = MESHES[mname][1]
-            g = mpicoll.spmd(ragged_program(group), process_meshes[mname], P(names),
+            g = mpicoll.spmd(ragged_program(group, G), process_meshes[mname], P(names),
                              P(names))
             a = np.stack([blocks[k] for k in mine])
             got = g(a)
             grad = jax.jit(jax.grad(lambda v: jnp.sum(g(v) * np.stack([wts[k] for k in mine]))))(a)
             close(got, np.stack([want[k] for k in mine]), "values")
             close(grad, np.asarray(want_grad)[mine], "gradient")
-        check(f"ragged_all_to_all/{mname}", one)
+        checks.run(f"ragged_all_to_all/{mname}", one)
 
-    with open(os.path.join(os.environ["SPMD_DEVICES_RESULTS"], f"{rank}.json"), "w") as f:
-        json.dump({"rank": rank, "results": results}, f)
+    checks.write(os.environ["SPMD_DEVICES_RESULTS"])
 
 
 if __name__ == "__main__":

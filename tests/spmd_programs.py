@@ -217,6 +217,31 @@ def remat_layer(v):
             + 0.1 * jnp.sin(jnp.dot(v, v)) * v)
 
 
+def ragged_program(axes, members):
+    """A ragged all-to-all over `axes` (of `members` members): member i
+    sends (i + j) % 3 rows, from row 2j of its operand, to member j, where
+    they land at row 2i of j's output (zeros elsewhere)."""
+    def f(a):
+        me, j = lax.axis_index(axes), jnp.arange(members, dtype=jnp.int32)
+        sizes = ((me + j) % 3).astype(jnp.int32)
+        return lax.ragged_all_to_all(a, jnp.zeros_like(a), 2 * j, sizes,
+                                     jnp.full((members,), 2 * me, jnp.int32), sizes,
+                                     axis_name=axes)
+    return f
+
+
+def ragged_reference(blocks):
+    """`ragged_program`'s exchange written with jax.numpy on every member's
+    operand (XLA's CPU backend has no ragged all-to-all to compare with);
+    differentiable."""
+    outs = [jnp.zeros_like(b) for b in blocks]
+    for i, b in enumerate(blocks):
+        for j in range(len(blocks)):
+            n = (i + j) % 3
+            outs[j] = outs[j].at[2 * i:2 * i + n].set(b[2 * j:2 * j + n])
+    return outs
+
+
 POLICIES = {
     "save_only_these_names": jax.checkpoint_policies.save_only_these_names("summed"),
     "save_anything_except_these_names":

@@ -25,7 +25,7 @@ from mpi4py import MPI
 import mpicoll
 from conftest import wait_quietly
 from spmd_programs import (PROGRAMS, array_specs, as_tuple, axes_of, global_inputs,
-                           jax_flags, weights_for)
+                           jax_flags, ragged_program, ragged_reference, weights_for)
 
 WORLD = MPI.COMM_WORLD
 RANK, SIZE = WORLD.rank, WORLD.size
@@ -197,49 +197,19 @@ def test_pbroadcast():
     np.testing.assert_allclose(grad, want)
 
 
-def ragged_program(a):
-    """Member i sends (i + j) % 3 rows, from row 2j of its operand, to member
-    j, where they land at row 2i of j's output (zeros elsewhere)."""
-    p, me = lax.axis_size("i"), lax.axis_index("i")
-    j = jnp.arange(p, dtype=jnp.int32)
-    sizes = ((me + j) % 3).astype(jnp.int32)
-    return lax.ragged_all_to_all(a, jnp.zeros_like(a), 2 * j, sizes,
-                                 jnp.full((p,), 2 * me, jnp.int32), sizes, axis_name="i")
-
-
-def ragged_serial(blocks):
-    """The same exchange written with NumPy on every member's operand (XLA's
-    CPU backend has no ragged all-to-all to compare with)."""
-    outs = [np.zeros_like(b) for b in blocks]
-    for i, b in enumerate(blocks):
-        for j in range(len(blocks)):
-            n = (i + j) % 3
-            outs[j][2 * i:2 * i + n] = b[2 * j:2 * j + n]
-    return outs
-
-
 def test_ragged_all_to_all():
     """Values against the serial exchange; the gradient is the serial one
     (the exchange is linear: each output row is one operand row or zero)."""
     mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
-    g = mpicoll.spmd(ragged_program, mesh, P("i"), P("i"))
+    g = mpicoll.spmd(ragged_program("i", SIZE), mesh, P("i"), P("i"))
     blocks = [np.arange(4.0 * SIZE).reshape(2 * SIZE, 2) + 100 * r for r in range(SIZE)]
     weights = [np.cos(np.arange(4.0 * SIZE)).reshape(2 * SIZE, 2) + r for r in range(SIZE)]
     got = g(jnp.asarray(blocks[RANK]))
     grad = jax.grad(lambda a: jnp.sum(g(a) * weights[RANK]))(jnp.asarray(blocks[RANK]))
     serial_grad = jax.grad(lambda bs: sum(jnp.sum(o * w) for o, w in zip(
-        _ragged_jnp(bs), weights)))(jnp.asarray(np.stack(blocks)))[RANK]
-    np.testing.assert_array_equal(got, ragged_serial(blocks)[RANK])
+        ragged_reference(list(bs)), weights)))(jnp.asarray(np.stack(blocks)))[RANK]
+    np.testing.assert_array_equal(got, ragged_reference(blocks)[RANK])
     np.testing.assert_allclose(grad, serial_grad, rtol=TOL, atol=TOL)
-
-
-def _ragged_jnp(bs):
-    outs = [jnp.zeros_like(b) for b in bs]
-    for i in range(SIZE):
-        for j in range(SIZE):
-            n = (i + j) % 3
-            outs[j] = outs[j].at[2 * i:2 * i + n].set(bs[i][2 * j:2 * j + n])
-    return outs
 
 
 def linear_program(a, w):

@@ -509,16 +509,17 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     if mesh.devices_per_process > 1:
         # The equation is bound again inside the shard_map over the process's
         # devices, whose mesh is not the traced body's: what was typed for
-        # that mesh is made again here. An iota, broadcast or reshape gets
-        # the block's default sharding (and a reshard to the traced mesh's is
-        # left out); a jax.numpy operation written as a "hi" primitive
-        # (jnp.searchsorted, jnp.einsum, ...) carries its result's type, so
-        # it is expanded into the primitives it stands for.
+        # that mesh and would clash with the blocks is made again here. An
+        # iota (jnp.argsort's) gets the block's default sharding, and a
+        # reshard to the traced mesh's is left out; a jax.numpy operation
+        # written as a "hi" primitive (jnp.searchsorted, jnp.einsum, ...)
+        # carries its result's type, so it is expanded into the primitives
+        # it stands for.
         if name == "call_hi_primitive":
             return primitive.to_lojax(*ins, **params)
         if name == "reshard":
             return ins[0]
-        if params.get("sharding") is not None:
+        if name == "iota" and params.get("sharding") is not None:
             params = dict(params, sharding=None)
     return primitive.bind(*subfuns, *ins, **params)
 
