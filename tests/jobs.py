@@ -46,6 +46,18 @@ def environment(**extra):
     return env
 
 
+def devices_environment(devices, **extra):
+    """`environment` for a job whose processes have `devices` CPU devices
+    each, importing the mpicoll this process imported."""
+    import mpicoll
+    # the device-count flag first: XLA stops reading XLA_FLAGS at the first
+    # word that is not a --flag
+    flags = f"--xla_force_host_platform_device_count={devices} {os.environ.get('XLA_FLAGS', '')}"
+    found = os.path.dirname(os.path.dirname(mpicoll.__file__))
+    path = os.pathsep.join(p for p in (found, os.environ.get("PYTHONPATH")) if p)
+    return environment(XLA_FLAGS=flags.strip(), JAX_PLATFORMS="cpu", PYTHONPATH=path, **extra)
+
+
 def compile_cache_of_this_rank(rank):
     """Point JAX's persistent compilation cache, if one is set, at a folder
     of this rank's own (before the first compilation). The ranks of a job

@@ -144,8 +144,8 @@ def programs():
         where = jnp.searchsorted(jnp.sort(x[:, 1]), x[:, 0])
         return (lax.psum(x[order], "i"), where[:, None] * (lax.axis_index("i") + 1),
                 jnp.einsum("ij,kj->ik", x, lax.all_gather(x, "i", tiled=True)))
-    progs["numpy/line"] = ("line", numpy_ops, (P("i"),), (P("i"),) * 3,
-                           (values((2 * G * G, G), 7),))
+    progs["grad/numpy-line"] = ("line", numpy_ops, (P("i"),), (P("i"),) * 3,
+                                (values((2 * G * G, G), 7),))
     return progs
 
 

@@ -57,9 +57,7 @@ def _save(folder, ranks, devices=1):
     """Run the example at `ranks` processes of `devices` devices; its .npz."""
     name = f"poisson_np{ranks}" + (f"x{devices}" if devices > 1 else "")
     path = folder / f"{name}.npz"
-    # the device-count flag first: XLA stops reading XLA_FLAGS at a bare word
-    env = jobs.environment(XLA_FLAGS=f"--xla_force_host_platform_device_count={devices} "
-                           + os.environ.get("XLA_FLAGS", "")) if devices > 1 else None
+    env = jobs.devices_environment(devices) if devices > 1 else None
     code, output, command = _run(
         jobs.launcher() + ["-n", str(ranks), sys.executable, EXAMPLE, "--n", str(N),
                            "--devices", str(devices), "--out", str(folder / f"{name}.png"),

@@ -24,9 +24,15 @@ About 55 s on 2 busy cores (45 s the job, 10 s the reference here).
 
 import importlib.util
 import pathlib
+import shlex
+import subprocess
+import sys
 
+import numpy as np
 import pytest
 from mpi4py import MPI
+
+import jobs
 
 PATH = pathlib.Path(__file__).resolve().parent.parent / "examples" / "particle_mesh.py"
 
@@ -86,22 +92,12 @@ def two_processes_of_two_devices(tmp_path_factory):
     """The example at 2 processes x 2 CPU devices, a fresh MPI job, with
     --check (against its 1-rank run) and --save: (exit status, output,
     command, the saved .npz)."""
-    import os
-    import shlex
-    import subprocess
-    import sys
-    import jobs
     folder = tmp_path_factory.mktemp("particle_mesh_devices")
     saved = folder / "pm_2x2.npz"
     options = [f"--{k}={v}" for k, v in DEVICES_RUN.items()]
     command = jobs.launcher() + ["-n", "2", sys.executable, str(PATH), *options, "--devices=2",
                                  "--check", "--save", str(saved), "--out", str(folder / "pm.png")]
-    # (the device count first: XLA stops reading flags at a word it does not parse)
-    flags = f"--xla_force_host_platform_device_count=2 {os.environ.get('XLA_FLAGS', '')}"
-    # (the job imports the mpicoll of this checkout)
-    path = os.pathsep.join(p for p in (str(PATH.parent.parent), os.environ.get("PYTHONPATH"))
-                           if p)
-    env = jobs.environment(XLA_FLAGS=flags.strip(), PYTHONPATH=path)
+    env = jobs.devices_environment(2)
     # (the two processes would share one compilation cache folder, unlocked)
     env.pop("JAX_COMPILATION_CACHE_DIR", None)
     run = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True,
@@ -118,7 +114,6 @@ def test_two_processes_of_two_devices_equal_one_rank(two_processes_of_two_device
     particle id, the positions, gradient and loss of the 1-rank run
     computed here (to 1e-10), with particles that ended in another
     process's slab and in the other device's slab of their process."""
-    import numpy as np
     code, output, command, saved = two_processes_of_two_devices
     assert code == 0 and saved.exists(), command + output[-10000:]
     verdicts = [line for line in output.splitlines() if line.startswith(("PASS", "FAIL"))]

@@ -41,13 +41,10 @@ LAYOUTS = [(1, 4, "some-derivatives"), (2, 2), (3, 2, "some-derivatives")]
 def run_job(processes, devices, *args):
     """Every rank's {check: None or what went wrong} of one job."""
     command = jobs.launcher() + ["-n", str(processes), sys.executable, JOB, *args]
-    # (first: XLA ignores flags after a word it does not parse)
-    flags = f"--xla_force_host_platform_device_count={devices} {os.environ.get('XLA_FLAGS', '')}"
     with tempfile.TemporaryDirectory() as folder:
         # a compilation cache of the job's own (one of its checks is what
         # mpicoll does with it)
-        env = jobs.environment(XLA_FLAGS=flags.strip(), JAX_PLATFORMS="cpu",
-                               SEVERAL_DEVICES_RESULTS=folder,
+        env = jobs.devices_environment(devices, SEVERAL_DEVICES_RESULTS=folder,
                                JAX_COMPILATION_CACHE_DIR=os.path.join(folder, "xla-cache"),
                                JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0",
                                JAX_PERSISTENT_CACHE_MIN_ENTRY_SIZE_BYTES="0")

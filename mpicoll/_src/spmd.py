@@ -497,30 +497,17 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     rules = RULES if mesh.devices_per_process == 1 else DEVICE_RULES
     if name in rules:
         return rules[name](mesh, primitive, *ins, **params)
+    if mesh.devices_per_process > 1 and name in DEVICE_RETYPED:
+        return DEVICE_RETYPED[name](primitive, *ins, **params)
     if name in CONTROL_FLOW:
         return CONTROL_FLOW[name](mesh, eqn, *ins, **params)
     remat = ji.remat3_params(primitive, params)
     if remat is not None:
         return _checkpoint(mesh, eqn, *ins, **remat)
     _refuse_untranslated(primitive, params)
-    subfuns = []
-    if eqn is not None:
-        subfuns, params = ji.bind_params(eqn)
-    if mesh.devices_per_process > 1:
-        # The equation is bound again inside the shard_map over the process's
-        # devices, whose mesh is not the traced body's: what was typed for
-        # that mesh and would clash with the blocks is made again here. An
-        # iota (jnp.argsort's) gets the block's default sharding, and a
-        # reshard to the traced mesh's is left out; a jax.numpy operation
-        # written as a "hi" primitive (jnp.searchsorted, jnp.einsum, ...)
-        # carries its result's type, so it is expanded into the primitives
-        # it stands for.
-        if name == "call_hi_primitive":
-            return primitive.to_lojax(*ins, **params)
-        if name == "reshard":
-            return ins[0]
-        if name == "iota" and params.get("sharding") is not None:
-            params = dict(params, sharding=None)
+    if eqn is None:
+        return primitive.bind(*ins, **params)
+    subfuns, params = ji.bind_params(eqn)
     return primitive.bind(*subfuns, *ins, **params)
 
 
@@ -965,6 +952,19 @@ DEVICE_RULES = {
     "pbroadcast": _device_rule(_device_pbroadcast),
     "ragged_all_to_all": _device_rule(_device_ragged),
     "pvary": _unchanged,
+}
+
+# With several devices the body's equations are bound again inside the
+# shard_map over the process's devices, whose mesh is not the traced body's:
+# what was typed for that mesh and would clash with the blocks is made again.
+# An iota (jnp.argsort's) gets the block's default sharding; a reshard to the
+# traced mesh's (JAX 0.10) is left out; a jax.numpy operation written as a
+# "hi" primitive (jnp.searchsorted, jnp.einsum, ...) holds its result's type,
+# so it is expanded into the primitives it stands for.
+DEVICE_RETYPED = {
+    "iota": lambda primitive, **params: primitive.bind(**dict(params, sharding=None)),
+    "reshard": lambda primitive, x, **_: x,
+    "call_hi_primitive": lambda primitive, *ins, **params: primitive.to_lojax(*ins, **params),
 }
 
 
