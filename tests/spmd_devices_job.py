@@ -115,6 +115,10 @@ def programs():
         if ALL_DERIVATIVES or mname == "line":
             progs[f"grad/{mname}"] = (mname, mixed, (every, P()), ([every] * count, P()),
                                       (x, values((G,), 2) + 2.0))
+            # a linear program over the split axis (or the whole line): its
+            # transposes (the reference's gradient of the weighted sum)
+            group = groups[-1] if mname == "line" else ("x", "y")
+            progs[f"transpose/{mname}"] = (mname, of(group, True), (every,), every, (x,))
     # collectives inside scan, checkpoint, cond and an inner jit, over a
     # split axis (and a process axis and a device axis), differentiated
     for mname, group in (("line", "i"), ("grid", ("x", "y")))[:2 if ALL_DERIVATIVES else 0]:
@@ -146,6 +150,10 @@ def programs():
                 jnp.einsum("ij,kj->ik", x, lax.all_gather(x, "i", tiled=True)))
     progs["grad/numpy-line"] = ("line", numpy_ops, (P("i"),), (P("i"),) * 3,
                                 (values((2 * G * G, G), 7),))
+    # a result of -0.0 keeps its sign bit (spmd's ordering token must not
+    # turn it into +0.0)
+    progs["sign/line"] = ("line", lambda x: -(lax.psum(x, "i") * 0.0), (P("i"),), P("i"),
+                          (values((2 * G, G), 8) + 2.0,))
     return progs
 
 
@@ -171,7 +179,7 @@ def reference(path):
         outs = jax.tree.leaves(g(*inputs))
         for k, o in enumerate(outs):
             saved[f"{name}/out/{k}"] = np.asarray(o)
-        if name.startswith("grad/"):
+        if name.startswith(("grad/", "transpose/")):
             ws = weights(outs)
             grads = jax.grad(lambda *a: loss(jax.tree.leaves(g(*a)), ws),
                              argnums=tuple(range(len(inputs))))(*inputs)
@@ -221,6 +229,14 @@ def run_spmd(path):
         assert got.shape == want.shape, (what, got.shape, want.shape)
         np.testing.assert_allclose(got, want, rtol=TOL, atol=TOL, err_msg=what)
 
+    def refused(exception, match, fn):
+        try:
+            fn()
+        except exception as exc:
+            assert match in str(exc), str(exc)
+        else:
+            raise AssertionError("nothing raised")
+
     process_meshes = {m: mpicoll.ProcessMesh(sizes, names, devices_per_process=D)
                       for m, (sizes, names, _) in MESHES.items()}
     for name, (mname, f, in_specs, out_specs, inputs) in PROGRAMS.items():
@@ -234,7 +250,8 @@ def run_spmd(path):
                      if f"{name}/out/{k}" in ref]
             out_leaves = ([out_specs] * len(wants) if isinstance(out_specs, P) else
                           jax.tree.leaves(out_specs, is_leaf=lambda s: isinstance(s, P)))
-            got = jax.tree.leaves(g(*args))
+            raw = g(*args)
+            got = jax.tree.leaves(raw)
             # with several devices spmd always traces and compiles: under an
             # outer jit the same program compiles again, so that is checked
             # for one program per mesh (its collectives over every axis)
@@ -245,6 +262,21 @@ def run_spmd(path):
                       for w, s in zip(weights(wants), out_leaves)]
                 grads = jax.jit(jax.grad(lambda *a: loss(jax.tree.leaves(g(*a)), ws),
                                          argnums=tuple(range(len(args)))))(*args)
+            transposes = {}
+            if name.startswith("transpose/"):
+                # g is linear: its transposes at the cotangent ws are the
+                # reference's gradient (eager, jitted, and the derivative of
+                # the transpose); jax.linear_transpose is refused on every
+                # rank; then g once more, after them
+                ws = [stacked(w, s, sizes, names, rank) for w, s in zip(weights(wants), out_leaves)]
+                cts = jax.tree.unflatten(jax.tree.structure(raw), ws)
+                _, vjp = jax.vjp(g, *args)
+                transposes["vjp"] = vjp(cts)
+                transposes["jit(vjp)"] = jax.jit(lambda c: jax.vjp(g, *args)[1](c))(cts)
+                transposes["jvp of vjp"] = jax.jvp(vjp, (cts,), (cts,))[1]
+                refused(NotImplementedError, "jax.linear_transpose",
+                        lambda: jax.linear_transpose(g, *args))
+                after = g(*args)
             # every call made before any comparison (a rank that failed one
             # would leave the others waiting in the next)
             assert len(got) == len(wants), (len(got), len(wants))
@@ -252,19 +284,20 @@ def run_spmd(path):
                 want = stacked(w, s, sizes, names, rank)
                 close(o, want, f"result {k}")
                 close(j, want, f"result {k} under jit")
-            if grads is not None:
-                for k, (gr, s) in enumerate(zip(grads, in_specs)):
+            if name.startswith("sign/"):
+                np.testing.assert_array_equal(
+                    np.signbit(got[0]), np.signbit(stacked(wants[0], out_leaves[0], sizes,
+                                                           names, rank)),
+                    "the sign bits of the zeros")
+            for what, ts in ([("gradient", grads)] if grads is not None else []) + list(
+                    transposes.items()):
+                for k, (gr, s) in enumerate(zip(ts, in_specs)):
                     close(gr, stacked(ref[f"{name}/grad/{k}"], s, sizes, names, rank),
-                          f"gradient {k}")
+                          f"{what} {k}")
+            if transposes:
+                for k, (o, w, s) in enumerate(zip(jax.tree.leaves(after), wants, out_leaves)):
+                    close(o, stacked(w, s, sizes, names, rank), f"after the transposes, result {k}")
         checks.run(name, one)
-
-    def refused(exception, match, fn):
-        try:
-            fn()
-        except exception as exc:
-            assert match in str(exc), str(exc)
-        else:
-            raise AssertionError("nothing raised")
 
     class ThreeRanks:       # the layout is refused before the communicator is used
         def Get_size(self):

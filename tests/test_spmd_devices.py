@@ -31,9 +31,10 @@ JOB = os.path.join(os.path.dirname(__file__), "spmd_devices_job.py")
 # (processes, devices per process, what else the jobs are told): an axis
 # split over both, axes across processes and within a process; 1 x 4:
 # every axis within the process (and a mesh of two such axes); 3 x 2: ranks
-# whose neighbours differ. Every program's values at each; the gradients of
-# every mesh and through control flow at 2 x 2, at the others over the
-# split axis (the transposes do not depend on the layout).
+# whose neighbours differ. Every program's values at each; the gradients
+# and linear transposes (eager, jitted, twice, jvp of vjp) of every mesh
+# and through control flow at 2 x 2, at the others over the line (the
+# transposes do not depend on the layout).
 LAYOUTS = [(2, 2), (1, 4, "some-derivatives"), (3, 2, "some-derivatives")]
 
 
@@ -75,8 +76,10 @@ def test_spmd_over_processes_and_local_devices(layout):
               for name, problem in results.items() if problem is not None}
     assert not failed, "\n\n".join(f"{k}\n{v}" for k, v in failed.items())
     expected = programs | ERROR_CHECKS
-    assert {"grad/line", "collectives/grid/y,x", "grad/numpy-line"} <= programs, programs
+    assert {"grad/line", "collectives/grid/y,x", "grad/numpy-line", "transpose/line",
+            "sign/line"} <= programs, programs
     if len(layout) == 2:
-        assert {"grad/grid", "grad/control-line", "grad/control-grid"} <= programs, programs
+        assert {"grad/grid", "grad/control-line", "grad/control-grid",
+                "transpose/grid"} <= programs, programs
     for rank, results in enumerate(ranks):
         assert set(results) == expected, (rank, sorted(set(results) ^ expected))

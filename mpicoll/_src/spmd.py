@@ -134,7 +134,9 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     `jax.vmap` of the returned function give this rank's blocks of what they
     give for the `shard_map` function on the global arrays: a result that
     `out_specs` replicates counts once, and the gradient of an argument that
-    `in_specs` replicates is summed over the ranks that share it.
+    `in_specs` replicates is summed over the ranks that share it. (Over
+    several devices per process `jax.linear_transpose` is refused; `jax.vjp`
+    gives the same transpose.)
 
     Raises:
       TypeError: `in_specs` is None (did you mean ``P()``?), as in
@@ -149,6 +151,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
       ValueError (several devices per process): an argument's leading axis
         is not D, or the process has fewer than D local devices (raised by
         `spmd` itself).
+      NotImplementedError (several devices per process): under
+        `jax.linear_transpose`.
     """
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
@@ -227,6 +231,14 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         if not static.hashable:
             # traced and compiled for this call only, as jax.shard_map does
             return jax.jit(functools.partial(run, static))(*blocks)
+        if several and any(isinstance(x, ji.pe.JaxprTracer) for x in blocks):
+            # jax.linear_transpose's partial evaluation would split the
+            # program into a known part run on its own, compiled for one
+            # device, which cannot hold the shard_map over the local devices
+            raise NotImplementedError(
+                "mpicoll.spmd over several devices per process: jax.linear_transpose "
+                "(and other transformations that evaluate a program partially before "
+                "running it) is not supported; jax.vjp gives the same transpose")
         return run_jitted(static, *blocks)
     return call
 
@@ -732,9 +744,11 @@ class _Order:
     a deadlock. So each collective (and each control-flow operation with
     collectives inside) is chained to the previous one: its operands and
     a token pass through one `lax.optimization_barrier`, its results and
-    the token through another. The token is a zero derived from the
-    arguments and added to the results, so that derivatives carry it too:
-    the transposed operations form the reversed chain. A control-flow
+    the token through another. The token is +0.0 derived from the
+    arguments and subtracted from the results, so that derivatives carry
+    it too (the transposed operations form the reversed chain) and every
+    result keeps its value: y - (+0.0) is y for every y, -0.0 included
+    (adding it would turn -0.0 into +0.0). A control-flow
     operation with collectives inside is one link, and its bodies chain
     their own collectives (`_eval_closed`).
     """
@@ -753,9 +767,14 @@ class _Order:
     def of(cls, args):
         inexact = [x for x in args if jnp.issubdtype(jnp.result_type(x), jnp.inexact)]
         token = jnp.zeros((), jnp.float32)
-        if inexact:     # a zero that carries derivatives, finite whatever the argument
+        if inexact:
+            # +0.0 whatever the argument (infinities and NaNs included),
+            # computed from it, so that derivatives carry it. (A zero XLA
+            # can compute before the program runs, such as the sum of none
+            # of its elements, has let two launches' in-process collectives
+            # deadlock.)
             first = jnp.ravel(inexact[0])[:1].sum().real.astype(jnp.float32)
-            token = jnp.where(jnp.isfinite(first), first * 0, 0.0)
+            token = jnp.where(jnp.isfinite(first), jnp.abs(first * 0), 0.0)
         order = cls(token)
         cls._stack.append(order)
         try:
@@ -775,8 +794,8 @@ class _Order:
         return listed if multiple_results else listed[0]
 
     def results(self, outs):
-        """The body's results, with the chain's token (zero) added."""
-        return [y + self.token.astype(y.dtype)
+        """The body's results, with the chain's token (+0.0) subtracted."""
+        return [y - self.token.astype(y.dtype)
                 if jnp.issubdtype(jnp.result_type(y), jnp.inexact) else y for y in outs]
 
 
