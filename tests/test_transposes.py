@@ -249,6 +249,9 @@ def test_transpose_twice_is_the_map(op):
           error, P2P_ERROR if unsupported else None)
 
 
+@pytest.mark.skipif(SIZE > 2, reason="the gradients against serial JAX run at 1, 2 and 3 "
+                    "ranks (tests/test_ops.py), the transposes' rank-count dependence jitted "
+                    "at 4 (test_linear_transpose)")
 @pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
 def test_vjp_and_its_jvp(op):
     """vjp of the operation itself (nonlinear ones at a point) against the
