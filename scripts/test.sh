@@ -4,8 +4,7 @@
 # ranks, where blocks are uneven and grids are odd. The 2-rank run has shared
 # memory switched off, so every message (the > 2 GiB ones of
 # tests/test_large_messages.py included) crosses MPI's TCP transport; the
-# other runs use shared memory. At 1 rank the whole suite runs as two pytest
-# processes at once (below: run_one_rank_halves).
+# other runs use shared memory.
 #
 # Extra arguments go to pytest, e.g. `-k allreduce` or tests/test_ops.py or
 # tests/test_ops.py::test_name. A rank count where they select no test (at 3
@@ -129,14 +128,11 @@ kill_run() {
 }
 
 # Run pytest on $1 ranks with the remaining arguments; sets $run_code (0 ok,
-# 5 no test selected, other: failed) and prints what went wrong. The ranks'
-# logs and exit codes are test-logs/<tag>-rank<r>.{log,rc}, tag
-# $MPICOLL_TEST_LOG_NAME (default np<ranks>).
+# 5 no test selected, other: failed) and prints what went wrong.
 run_bounded() {
   local n=$1; shift
-  local tag=${MPICOLL_TEST_LOG_NAME:-np$n}
   local start now done_at="" finished reason="" rcfile pidfile code launcher_rc r c leftover
-  rm -f test-logs/"$tag"-rank*.rc test-logs/"$tag"-rank*.log
+  rm -f test-logs/np"$n"-rank*.rc test-logs/np"$n"-rank*.log
   mkdir -p test-logs
   rcfile=$(mktemp) pidfile=$(mktemp)
   rm -f "$rcfile"
@@ -152,7 +148,7 @@ run_bounded() {
   while [ ! -s "$rcfile" ]; do
     sleep 1
     now=$(date +%s)
-    finished=$(ls test-logs/"$tag"-rank*.rc 2>/dev/null | wc -l)
+    finished=$(ls test-logs/np"$n"-rank*.rc 2>/dev/null | wc -l)
     [ "$finished" -ge "$n" ] && [ -z "$done_at" ] && done_at=$now
     if [ $((now - start)) -ge "$TIMEOUT" ]; then
       reason="mpiexec was still running after $TIMEOUT s (MPICOLL_TEST_TIMEOUT); $finished of $n ranks had finished pytest"
@@ -180,7 +176,7 @@ run_bounded() {
   run_code=0
   local codes=() missing=()
   for ((r = 0; r < n; r++)); do
-    c=$(cat "test-logs/$tag-rank$r.rc" 2>/dev/null || echo "")
+    c=$(cat "test-logs/np$n-rank$r.rc" 2>/dev/null || echo "")
     if [ -z "$c" ]; then missing+=("$r"); else codes+=("$c"); fi
   done
   if [ ${#missing[@]} -gt 0 ]; then
@@ -197,50 +193,10 @@ run_bounded() {
   fi
   if [ "$run_code" != 0 ] && [ "$run_code" != 5 ]; then
     echo "!!! $n ranks: pytest exit codes by rank: ${codes[*]:-none}"
-    for f in test-logs/"$tag"-rank*.log; do
+    for f in test-logs/np"$n"-rank*.log; do
       [ -f "$f" ] && { echo "--- tail of $f"; tail -n 40 "$f"; }
     done
   fi
-}
-
-# At 1 rank the whole suite runs as two pytest processes at once, so that
-# both cores work: the modules that start MPI jobs of their own (ONE_RANK_JOBS,
-# which leave a core idle while they wait for them) and the others. The
-# second has its own compilation cache folder (two processes of one rank
-# index must not write one folder at once), merged into rank 0's afterwards
-# for the runs at more ranks; its output is shown when it has finished.
-ONE_RANK_JOBS="tests/test_notebooks.py tests/test_spmd_devices.py tests/test_several_devices.py
-  tests/test_example_outputs.py tests/test_particle_mesh.py tests/test_dead_rank.py"
-run_one_rank_halves() {
-  local ignores=() t code_jobs code_rest rest_log=test-logs/np1-rest.out
-  for t in $ONE_RANK_JOBS; do ignores+=("--ignore=$t"); done
-  mkdir -p test-logs
-  rm -f test-logs/np1-rest.code test-logs/np1-jobs.code
-  ( if [ -n "${compile_cache:-}" ]; then
-      export JAX_COMPILATION_CACHE_DIR=$compile_cache/rank-0-rest
-    fi
-    export MPICOLL_TEST_LOG_NAME=np1-rest
-    run_bounded 1 tests "${ignores[@]}" "$@" > "$rest_log" 2>&1
-    echo "$run_code" > test-logs/np1-rest.code ) &
-  local rest=$!
-  # shellcheck disable=SC2086
-  ( export MPICOLL_TEST_LOG_NAME=np1-jobs
-    run_bounded 1 $ONE_RANK_JOBS "$@"
-    echo "$run_code" > test-logs/np1-jobs.code ) &
-  local jobs_run=$!
-  wait "$jobs_run" "$rest"
-  code_jobs=$(cat test-logs/np1-jobs.code 2>/dev/null || echo 1)
-  code_rest=$(cat test-logs/np1-rest.code 2>/dev/null || echo 1)
-  echo "=== 1 rank, the other modules (run at the same time as the above) ==="
-  cat "$rest_log"
-  if [ -n "${compile_cache:-}" ] && [ -d "$compile_cache/rank-0-rest" ]; then
-    mkdir -p "$compile_cache/rank-0"
-    cp -rn "$compile_cache/rank-0-rest/." "$compile_cache/rank-0/"
-  fi
-  if [ "$code_jobs" = 5 ] && [ "$code_rest" = 5 ]; then run_code=5
-  elif { [ "$code_jobs" = 0 ] || [ "$code_jobs" = 5 ]; } &&
-       { [ "$code_rest" = 0 ] || [ "$code_rest" = 5 ]; }; then run_code=0
-  else run_code=1; fi
 }
 
 status=0
@@ -270,11 +226,7 @@ for n in ${MPICOLL_TEST_RANKS:-1 2 3 4}; do
   else
     echo "=== mpicoll $what on $n rank(s) ==="
   fi
-  if [ "$n" = 1 ] && [ ${#paths[@]} -eq 0 ]; then
-    run_one_rank_halves "${options[@]}"
-  else
-    run_bounded "$n" "${targets[@]}" "${options[@]}"
-  fi
+  run_bounded "$n" "${targets[@]}" "${options[@]}"
   if [ -n "$tcp" ]; then for kv in $TCP_ENV; do unset "${kv%%=*}"; done; fi
   case "$run_code" in
     0) ran_tests=1 ;;
