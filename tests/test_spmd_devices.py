@@ -32,9 +32,10 @@ JOB = os.path.join(os.path.dirname(__file__), "spmd_devices_job.py")
 # split over both, axes across processes and within a process; 1 x 4:
 # every axis within the process (and a mesh of two such axes); 3 x 2: ranks
 # whose neighbours differ. Every program's values at each; the gradients
-# and linear transposes (eager, jitted, twice, jvp of vjp) of every mesh
-# and through control flow at 2 x 2, at the others over the line (the
-# transposes do not depend on the layout).
+# of every mesh and through control flow, and the transposes of a linear
+# program (vjp eager and jitted, jvp of vjp; linear_transpose refused) over
+# the line and the grid at 2 x 2; at the others the gradient and the
+# transposes over the line (they do not depend on the layout).
 LAYOUTS = [(2, 2), (1, 4, "some-derivatives"), (3, 2, "some-derivatives")]
 
 
