@@ -568,7 +568,8 @@ def main(args):
     log = reporting.Log(rank)
     env = {k: os.environ.get(k) for k in ("MPICOLL_PROGRESS_US", "MPIR_CVAR_NOLOCAL",
                                           "MPIR_CVAR_CH4_NETMOD", "FI_PROVIDER")}
-    progress = int(env["MPICOLL_PROGRESS_US"] or 100)
+    from mpicoll._src import _ffi
+    progress = _ffi.progress_interval()
     thread_level = MPI.Query_thread()
     meta = reporting.metadata(comm, quick=args.quick, environment=env, source=source_state(),
                               progress_us=progress,
@@ -583,7 +584,7 @@ def main(args):
     thread = (f"every {progress} us" if progress > 0 and thread_level == MPI.THREAD_MULTIPLE
               else "none")
     log(f"transport: {transport}; mpicoll progress thread: {thread} "
-        f"(MPICOLL_PROGRESS_US={env['MPICOLL_PROGRESS_US'] or 'unset, 100'})")
+        f"(MPICOLL_PROGRESS_US={env['MPICOLL_PROGRESS_US'] or f'unset, {progress}'})")
     started = time.perf_counter()
     results = {"late_partner": [], "nothing_to_overlap": []}
 

@@ -23,6 +23,10 @@ middle, from 3 ranks on: the module runs at 1, 2 and 3 ranks, not again at 4
 """
 
 import dataclasses
+import os
+import subprocess
+import sys
+import time
 
 import numpy as np
 import jax
@@ -33,6 +37,8 @@ from mpi4py import MPI
 
 import mpicoll
 from mpicoll._src import _ffi
+from mpicoll._src.dispatched_work import wait_for_dispatched_work
+import jobs
 from conftest import assert_all_equal, collective_check_grads, gather_global, rank_values
 
 JIT = pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
@@ -1059,6 +1065,63 @@ def test_large_exchange_waited_for_after_a_long_computation(comm, jit):
     reference = jax.jit(compute)(a)
     assert_all_equal({"received": (got, big(left, n)), **follow_up(comm)}, comm=comm)
     assert_all_close({"the computation": (b, reference)}, comm)
+
+
+LEFT_SENDS_JOB = os.path.join(os.path.dirname(os.path.abspath(__file__)), "left_sends_job.py")
+
+
+@pytest.mark.skipif(MPI.COMM_WORLD.size != 2, reason="one message between two ranks: 2 ranks")
+@JIT
+def test_a_wait_returns_before_its_partner_receives(comm, jit):
+    # Rank 0 sends 8 MiB (above every eager limit: the send completes only
+    # when rank 1 receives) and waits; only then does it tell rank 1, on
+    # another communicator, to receive. A wait that waited for its sends
+    # would wait for rank 1, which waits for the word: rank 1 breaks that
+    # after 30 s by receiving anyway, and fails.
+    control = comm.Dup()
+    n = 1 << 20
+    failures = []
+    if comm.rank == 0:
+        call(lambda x: mpicoll.wait(mpicoll.isend(x, 1, tag=11, comm=comm)), jit, big(0, n))
+        wait_for_dispatched_work()          # the jitted wait has returned
+        in_flight = _ffi.test_left_sends()
+        control.send("receive now", dest=1, tag=1)
+        deadline = time.monotonic() + 30
+        while _ffi.test_left_sends() and time.monotonic() < deadline:
+            time.sleep(0.001)
+        if _ffi.test_left_sends():
+            failures.append(f"its send was not complete 30 s after rank 1 received "
+                            f"(in flight after the wait: {in_flight})")
+    else:
+        deadline = time.monotonic() + 30
+        while not control.Iprobe(source=0, tag=1) and time.monotonic() < deadline:
+            time.sleep(0.001)
+        if control.Iprobe(source=0, tag=1):
+            control.recv(source=0, tag=1)
+        else:
+            failures.append("rank 0's wait did not return before this rank received")
+        got = mpicoll.recv(jnp.zeros(n), 0, tag=11, comm=comm)
+        if not np.array_equal(np.asarray(got), big(0, n)):
+            failures.append("received other data than rank 0 sent")
+    control.Free()
+    failures = [f"rank {r}: {f}" for r, fs in enumerate(comm.allgather(failures)) for f in fs]
+    assert not failures, "\n".join(failures)
+    assert_all_equal(follow_up(comm), comm=comm)
+
+
+@pytest.mark.skipif(MPI.COMM_WORLD.size > 1, reason="starts an MPI job of its own: at 1 rank")
+def test_sends_a_wait_left_in_flight_complete_at_exit():
+    # tests/left_sends_job.py: rank 0 isends 8 MiB, waits and ends its
+    # program at once; rank 1 receives 2 s later. Rank 0's exit hook must
+    # complete the send before MPI is finalised.
+    command = jobs.launcher() + ["-n", "2", sys.executable, LEFT_SENDS_JOB]
+    done = subprocess.run(command, env=jobs.devices_environment(1), capture_output=True,
+                          text=True, timeout=120)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output
+    assert "rank 1: received what rank 0 sent" in output, output
+    assert "rank 0: its wait returned with the send in flight" in output, output
+    assert "rank 0: sends in flight after mpicoll's exit hook: 0" in output, output
 
 
 # ------------------------------------------------ derivatives of isend and irecv

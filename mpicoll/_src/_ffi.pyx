@@ -29,6 +29,7 @@ concept:
                          the progress thread
   nonblocking_p2p.pxi    nonblocking messages: kinds, answers, derivative
                          requests that hold their sends back
+  left_sends.pxi         sends a wait leaves to complete later
 
   registration.pxi       one XLA handler per operation, the handler table
   mpi_library.pxi        which MPI this module was built with and calls
@@ -67,6 +68,7 @@ include "point_to_point.pxi"
 include "derivative_checks.pxi"
 include "nonblocking.pxi"
 include "nonblocking_p2p.pxi"
+include "left_sends.pxi"
 
 include "registration.pxi"
 include "mpi_library.pxi"

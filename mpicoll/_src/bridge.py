@@ -215,7 +215,7 @@ def _debug_from_environment():
 
 def _progress_from_environment():
     """MPICOLL_PROGRESS_US: microseconds between the tests of pending
-    nonblocking operations by mpicoll's progress thread (default 100; 0: no
+    nonblocking operations by mpicoll's progress thread (default 1000; 0: no
     thread, messages above MPI's eager limit then move at the wait)."""
     value = os.environ.get("MPICOLL_PROGRESS_US", "").strip()
     if not value:

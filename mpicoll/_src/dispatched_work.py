@@ -66,6 +66,39 @@ if hasattr(MPI, "_set_abort_status"):
     MPI._set_abort_status = _record_abort_status(MPI._set_abort_status)
 
 
+_LEFT_SENDS_WARN_S = 10.0    # waiting this long for the sends waits left, say so
+_LEFT_SENDS_MAX_S = 120.0    # and give up after this long
+
+
+def _complete_left_sends(ffi):
+    # A point-to-point wait leaves its sends to complete later (left_sends.pxi):
+    # they complete once their destinations receive them, which a partner
+    # still working may do after this rank's program has ended. MPI must
+    # not be finalised before: wait, say so when it takes long, and drop
+    # them after _LEFT_SENDS_MAX_S (a destination that never receives, the
+    # case where a blocking send would hang).
+    start = time.monotonic()
+    warned = False
+    while ffi.test_left_sends():
+        waited = time.monotonic() - start
+        if not warned and waited > _LEFT_SENDS_WARN_S:
+            warned = True
+            sys.stderr.write(
+                f"mpicoll: rank {MPI.COMM_WORLD.Get_rank()} is waiting at exit for sends "
+                f"whose destinations have not received them: {_describe(ffi.left_sends())}\n")
+        if waited > _LEFT_SENDS_MAX_S:
+            sys.stderr.write(
+                f"mpicoll: rank {MPI.COMM_WORLD.Get_rank()} drops sends not received after "
+                f"{_LEFT_SENDS_MAX_S:g} s: {_describe(ffi.left_sends())}\n")
+            ffi.drop_left_sends()
+            return
+        time.sleep(0.001)
+
+
+def _describe(sends):
+    return "; ".join(f"{where} to rank {dest} (tag {tag})" for where, _, dest, tag in sends)
+
+
 def _stop_nonblocking_progress():
     # The progress thread of nonblocking operations calls MPI: it must stop
     # before MPI is finalised. Requests never waited for are reported (MPI
@@ -79,6 +112,7 @@ def _stop_nonblocking_progress():
         sys.stderr.write(
             f"mpicoll: rank {MPI.COMM_WORLD.Get_rank()} exits with {pending} nonblocking "
             "operation(s) never waited for (mpicoll.wait); MPI may wait for them at exit\n")
+    _complete_left_sends(_ffi)
     _ffi.stop_progress()
 
 

@@ -18,12 +18,16 @@
 # one MPI request.
 #
 # Progress. With MPI_THREAD_MULTIPLE, a progress thread tests the pending
-# requests every MPICOLL_PROGRESS_US microseconds (default 100; 0: never)
+# requests every MPICOLL_PROGRESS_US microseconds (default 1000; 0: never)
 # while any are pending, and looks for some every millisecond otherwise, so
 # that a message above MPI's eager limit moves while the program computes
 # instead of at the wait (MPI progresses only inside MPI calls). It sleeps
-# between tests, so it costs little CPU, and a start does not wake it, so a
-# request waited for at once pays for no thread switch.
+# between tests, and a start does not wake it, so a request waited for at
+# once pays for no thread switch. Each test takes the core from a rank's
+# computation where ranks fill the cores: every 100 us it cost a 10 ms step
+# 3 ms on 2 ranks of 2 cores; every 1000 us it costs nothing measurable
+# (docs/design.md §6). A wait does not need its partner's progress to
+# return (left_sends.pxi), so the longer interval loses little.
 
 cdef extern from * nogil:
     """
@@ -115,7 +119,7 @@ ctypedef struct Pending:
 cdef Pending requests[N_SLOTS]
 cdef int32_t next_use = 0
 cdef int pending_count = 0
-cdef long progress_us = 100
+cdef long progress_us = 1000
 cdef int progress_state = 0        # 0: no thread yet, 1: running, -1: none wanted or stopped
 cdef bint progress_stopping = False
 
@@ -125,6 +129,11 @@ def set_progress_interval(long microseconds):
     Takes effect for a thread not yet started."""
     global progress_us
     progress_us = microseconds
+
+
+def progress_interval():
+    """Microseconds between the progress thread's tests (0: no thread)."""
+    return progress_us
 
 
 def progress_description():
@@ -155,8 +164,13 @@ cdef void* progress_main(void* arg) noexcept nogil:
         # wake it: a request waited for at once (nothing to overlap) then
         # never pays for a thread switch, and one that stays pending is
         # tested from at most IDLE_US + progress_us after its start.
-        mpicoll_nb_sleep_locked(IDLE_US if pending_count == 0 else progress_us)
-        if pending_count == 0 or progress_stopping:
+        mpicoll_nb_sleep_locked(IDLE_US if pending_count == 0 and left_count == 0
+                                else progress_us)
+        if progress_stopping:
+            continue
+        if left_count > 0:
+            test_left_sends_locked()
+        if pending_count == 0:
             continue
         for i in range(N_SLOTS):
             p = &requests[i]
@@ -241,22 +255,26 @@ cdef char* take_buffer(size_t nbytes) noexcept nogil:
 
 
 cdef void give_buffer(char* data) noexcept nogil:
+    mpicoll_nb_lock()
+    give_buffer_locked(data)
+    mpicoll_nb_unlock()
+
+
+cdef void give_buffer_locked(char* data) noexcept nogil:
+    """give_buffer, the table's lock held."""
     cdef int i, smallest = 0
     if data == NULL:
         return
     cdef size_t capacity = (<size_t*>(data - 64))[0]
-    mpicoll_nb_lock()
     for i in range(N_KEPT):
         if kept[i].data == NULL:
             kept[i].data, kept[i].capacity = data, capacity
-            mpicoll_nb_unlock()
             return
         if kept[i].capacity < kept[smallest].capacity:
             smallest = i
     if kept[smallest].capacity < capacity:      # keep the larger one
         data, kept[smallest].data = kept[smallest].data, data
         kept[smallest].capacity = capacity
-    mpicoll_nb_unlock()
     free(data - 64)
 
 
@@ -626,9 +644,11 @@ cdef int iwait(Call* c) noexcept nogil:
         if ierr == MPI_SUCCESS and p.msg.paired == MPI_SUCCESS and p.rstep > 0:
             ierr = chunked_receives(&p)
         if ierr == MPI_SUCCESS:
-            ierr = wait_each(&p)
+            ierr = wait_each(&p, 0, p.msg.nrecv)
         if ierr == MPI_SUCCESS:
             ierr = p2p_outcome(c, &p)
+            if ierr != MPI_SUCCESS:
+                wait_each(&p, 0, p.nreqs)     # the partner expects its sends all the same
     elif not p.done and p.nreqs > 0:
         ierr = MPI_Waitall(p.nreqs, p.reqs, p.statuses)
         if ierr == MPI_ERR_IN_STATUS:
@@ -650,6 +670,10 @@ cdef int iwait(Call* c) noexcept nogil:
             memcpy(c.rets[1].data, p.sent, data_bytes(c.rets[1]))
         else:
             memset(c.rets[1].data, 0, data_bytes(c.rets[1]))
+    if ierr == MPI_SUCCESS and p.msg.active:
+        ierr = leave_sends(&p)              # left_sends.pxi: they complete later
     untake(handle)
     release(&p)
+    if ierr == MPI_SUCCESS and (left_count > 0 or left_error != MPI_SUCCESS):
+        ierr = left_send_failure(c)
     return ierr

@@ -273,11 +273,12 @@ cdef int complete_p2p(Pending* p, int32_t handle) noexcept nogil:
         polls = yield_now_and_then(polls)
 
 
-cdef int wait_each(Pending* p) noexcept nogil:
-    """MPI_Wait on every request still in flight, each into its own status
-    (an MPI_Waitall would overwrite the statuses of those done already)."""
+cdef int wait_each(Pending* p, int first, int end) noexcept nogil:
+    """MPI_Wait on each of p.reqs[first:end] still in flight, each into its
+    own status (an MPI_Waitall would overwrite the statuses of those done
+    already)."""
     cdef int i, ierr
-    for i in range(p.nreqs):
+    for i in range(first, end):
         if p.reqs[i] != MPI_REQUEST_NULL:
             ierr = MPI_Wait(&p.reqs[i], &p.statuses[i])
             if ierr != MPI_SUCCESS:
@@ -334,5 +335,5 @@ cdef void abandon_held_back(int32_t handle, int reply) noexcept nogil:
                 q.msg.link = 0
                 post_p2p_sends(&q)
             cancel_receives(&q, 0, q.msg.nrecv)
-            wait_each(&q)
+            wait_each(&q, 0, q.nreqs)
             release(&q)

@@ -612,7 +612,10 @@ def isendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=0, comm=None
     Returns:
       A `Request`. The message received must have exactly ``recvbuf``'s
       size (the wait raises otherwise). The messages pair with blocking
-      ``send``/``recv``/``sendrecv`` and with other nonblocking ones.
+      ``send``/``recv``/``sendrecv`` and with other nonblocking ones. The
+      wait returns once the message from ``source`` has arrived, without
+      waiting for ``dest`` to receive (``sendbuf`` was copied at the start;
+      see ``isend``).
 
     Gradients: those of ``sendrecv`` (the transpose sends the cotangent
     back to ``source`` and receives ``sendbuf``'s from ``dest``). The
@@ -646,7 +649,10 @@ def isend(x, dest, *, tag=0, comm=None):
     """Start sending ``x`` to rank ``dest``; ``wait`` returns None.
 
     The data is copied at the start, so ``x`` may be changed or deleted
-    right away. Pairs with ``recv``, ``irecv`` and ``sendrecv``.
+    right away. Pairs with ``recv``, ``irecv`` and ``sendrecv``. As with
+    MPI's buffered send, ``wait`` returns without waiting for ``dest`` to
+    receive: the message goes on from mpicoll's copy (at exit, a rank
+    waits for such sends before MPI is finalised).
 
     Gradients: those of ``send``: the transpose receives ``x``'s cotangent
     from ``dest``. The derivative messages are nonblocking, as
