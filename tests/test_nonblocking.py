@@ -1109,6 +1109,49 @@ def test_a_wait_returns_before_its_partner_receives(comm, jit):
     assert_all_equal(follow_up(comm), comm=comm)
 
 
+@pytest.mark.skipif(MPI.COMM_WORLD.size != 2, reason="messages between two ranks: 2 ranks")
+@JIT
+@pytest.mark.parametrize("receives", ["one", "two_alike"])
+def test_a_late_message_is_received_into_the_result(comm, jit, receives):
+    # Rank 0 waits before rank 1 has sent (rank 1 sends when told to, on
+    # another communicator): the wait receives straight into its result.
+    # With two receives pending from the same source and tag it must not
+    # (MPI matches receives in the order they were posted; receiving anew
+    # would give the first message to the second receive): each gets its
+    # own message all the same (the second wait, alone then, may receive
+    # into its result if its message has not come yet).
+    control = comm.Dup()
+    n = 1 << 18                     # 2 MiB of float64: above the direct path's minimum
+    count = 1 if receives == "one" else 2
+    failures = []
+    for late in (False, True):      # the first round compiles, the second is timed
+        if comm.rank == 0:
+            before = _ffi.receives_into_results()
+
+            def f(template):
+                requests = [mpicoll.irecv(template, 1, tag=12, comm=comm) for _ in range(count)]
+                return mpicoll.waitall(requests)
+
+            control.send("send now", dest=1, tag=2)
+            got = call(f, jit, jnp.zeros(n))
+            for k, g in enumerate(got):
+                if not np.array_equal(np.asarray(g), big(k + 1, n)):
+                    failures.append(f"receive {k} got other data than message {k}")
+            direct = _ffi.receives_into_results() - before
+            if late and count == 1 and direct != 1:
+                failures.append(f"{direct} waits received into their result, expected 1")
+        else:
+            control.recv(source=0, tag=2)
+            if late:
+                time.sleep(0.5)     # rank 0 is in its wait by now
+            for k in range(count):
+                mpicoll.send(big(k + 1, n), 0, tag=12, comm=comm)
+    control.Free()
+    failures = [f"rank {r}: {f}" for r, fs in enumerate(comm.allgather(failures)) for f in fs]
+    assert not failures, "\n".join(failures)
+    assert_all_equal(follow_up(comm), comm=comm)
+
+
 @pytest.mark.skipif(MPI.COMM_WORLD.size > 1, reason="starts an MPI job of its own: at 1 rank")
 def test_sends_a_wait_left_in_flight_complete_at_exit():
     # tests/left_sends_job.py: rank 0 isends 8 MiB, waits and ends its

@@ -639,7 +639,10 @@ cdef int iwait(Call* c) noexcept nogil:
         c.message = c.text
         return MPI_ERR_OTHER
     c.where = p.where
-    if p.msg.active:
+    cdef bint direct = False
+    if p.msg.active and c.nrets == 1 and c.nargs == 2:
+        ierr = receive_into_result(&p, result, &direct)
+    if p.msg.active and ierr == MPI_SUCCESS:
         ierr = complete_p2p(&p, handle)
         if ierr == MPI_SUCCESS and p.msg.paired == MPI_SUCCESS and p.rstep > 0:
             ierr = chunked_receives(&p)
@@ -661,6 +664,8 @@ cdef int iwait(Call* c) noexcept nogil:
         cancel_posted(&p)
         if p.msg.active:
             abandon_held_back(handle, p.msg.reply)
+    elif direct:
+        pass                                # received into `result` itself
     elif p.received_bytes > 0:
         copy_bytes(result.data, p.received, p.received_bytes)
     else:

@@ -273,6 +273,59 @@ cdef int complete_p2p(Pending* p, int32_t handle) noexcept nogil:
         polls = yield_now_and_then(polls)
 
 
+cdef enum:
+    DIRECT_MIN_BYTES = 1 << 16  # below, a message's copy costs less than MPI_Cancel
+
+cdef long direct_receives = 0   # how many waits received into their result (tests)
+
+
+def receives_into_results():
+    """How many waits have received straight into their result so far."""
+    return direct_receives
+
+
+cdef int receive_into_result(Pending* p, XLA_FFI_Buffer* result, bint* direct) noexcept nogil:
+    """At the wait: if `p`'s receive has not matched a message yet (a late
+    partner, what overlapping is for), cancel it and receive straight into
+    the wait's result, saving the copy out of the request's buffer
+    (`direct`). Only where that cannot change which receive a message
+    matches (MPI matches posted receives in the order they were posted):
+    one receive of exactly the result's size (no chunks, no extra room), and
+    no other pending request receiving on the communicator from the same
+    source with the same tag."""
+    cdef int i, cancelled = 0, ierr
+    cdef MPI_Status st
+    cdef bint alone = True
+    direct[0] = False
+    if p.msg.nrecv != 1 or p.rstep != 0 or p.reqs[0] == MPI_REQUEST_NULL or \
+            p.received_bytes < DIRECT_MIN_BYTES or data_bytes(result) != p.received_bytes:
+        return MPI_SUCCESS
+    mpicoll_nb_lock()
+    for i in range(N_SLOTS):
+        if requests[i].handle != 0 and requests[i].msg.active and requests[i].msg.nrecv > 0 \
+                and requests[i].comm == p.comm and requests[i].msg.source == p.msg.source \
+                and requests[i].rtag == p.rtag:
+            alone = False
+    mpicoll_nb_unlock()
+    if not alone:
+        return MPI_SUCCESS
+    ierr = MPI_Cancel(&p.reqs[0])
+    if ierr == MPI_SUCCESS:
+        ierr = MPI_Wait(&p.reqs[0], &st)
+    if ierr == MPI_SUCCESS:
+        ierr = MPI_Test_cancelled(&st, &cancelled)
+    if ierr != MPI_SUCCESS:
+        return ierr
+    if not cancelled:               # it had matched: the data is in `p.received`
+        p.statuses[0] = st
+        return MPI_SUCCESS
+    direct[0] = True
+    global direct_receives
+    direct_receives += 1
+    return MPI_Irecv(result.data, p.expected[0], p.rtype, p.msg.source, p.rtag, p.comm,
+                     &p.reqs[0])
+
+
 cdef int wait_each(Pending* p, int first, int end) noexcept nogil:
     """MPI_Wait on each of p.reqs[first:end] still in flight, each into its
     own status (an MPI_Waitall would overwrite the statuses of those done
