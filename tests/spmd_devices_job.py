@@ -265,17 +265,26 @@ def run_spmd(path):
             transposes = {}
             if name.startswith("transpose/"):
                 # g is linear: its transposes at the cotangent ws are the
-                # reference's gradient (eager, jitted, and the derivative of
-                # the transpose); jax.linear_transpose is refused on every
-                # rank; then g once more, after them
+                # reference's gradient (vjp eager and jitted, the derivative
+                # of the vjp, linear_transpose eager and jitted); transposing
+                # twice gives g back; a nonlinear program's linear_transpose
+                # raises JAX's error on every rank; then g once more
                 ws = [stacked(w, s, sizes, names, rank) for w, s in zip(weights(wants), out_leaves)]
                 cts = jax.tree.unflatten(jax.tree.structure(raw), ws)
                 _, vjp = jax.vjp(g, *args)
                 transposes["vjp"] = vjp(cts)
                 transposes["jit(vjp)"] = jax.jit(lambda c: jax.vjp(g, *args)[1](c))(cts)
                 transposes["jvp of vjp"] = jax.jvp(vjp, (cts,), (cts,))[1]
-                refused(NotImplementedError, "jax.linear_transpose",
-                        lambda: jax.linear_transpose(g, *args))
+                transposes["linear_transpose"] = jax.linear_transpose(g, *args)(cts)
+                transposes["jit(linear_transpose)"] = jax.jit(
+                    lambda c: jax.linear_transpose(g, *args)(c))(cts)
+                twice = jax.linear_transpose(lambda c: jax.linear_transpose(g, *args)(c),
+                                             cts)(tuple(args))[0]
+                nonlinear = mpicoll.spmd(lambda x: [jnp.sin(y) for y in f(x)],
+                                         process_meshes[mname],
+                                         in_specs, out_specs)
+                refused(NotImplementedError, "Transpose rule",
+                        lambda: jax.linear_transpose(nonlinear, *args)(cts))
                 after = g(*args)
             # every call made before any comparison (a rank that failed one
             # would leave the others waiting in the next)
@@ -297,6 +306,8 @@ def run_spmd(path):
             if transposes:
                 for k, (o, w, s) in enumerate(zip(jax.tree.leaves(after), wants, out_leaves)):
                     close(o, stacked(w, s, sizes, names, rank), f"after the transposes, result {k}")
+                for k, (o, w, s) in enumerate(zip(jax.tree.leaves(twice), wants, out_leaves)):
+                    close(o, stacked(w, s, sizes, names, rank), f"transposed twice, result {k}")
         checks.run(name, one)
 
     class ThreeRanks:       # the layout is refused before the communicator is used

@@ -33,8 +33,9 @@ JOB = os.path.join(os.path.dirname(__file__), "spmd_devices_job.py")
 # every axis within the process (and a mesh of two such axes); 3 x 2: ranks
 # whose neighbours differ. Every program's values at each; the gradients
 # of every mesh and through control flow, and the transposes of a linear
-# program (vjp eager and jitted, jvp of vjp; linear_transpose refused) over
-# the line and the grid at 2 x 2; at the others the gradient and the
+# program (vjp eager and jitted, jvp of vjp, linear_transpose eager and
+# jitted, transposing twice, a nonlinear program's linear_transpose raising)
+# over the line and the grid at 2 x 2; at the others the gradient and the
 # transposes over the line (they do not depend on the layout).
 LAYOUTS = [(2, 2), (1, 4, "some-derivatives"), (3, 2, "some-derivatives")]
 

@@ -50,6 +50,7 @@ from mpicoll._src.ops.gathers import allgather, reduce_scatter
 from mpicoll._src.ops.ragged import ragged_alltoall
 from mpicoll._src.ops.rooted import bcast
 from mpicoll._src.ops.sendrecv import sendrecv
+from mpicoll._src.spmd_transpose import LinearProgram, bind_linear
 
 
 def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
@@ -135,8 +136,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     give for the `shard_map` function on the global arrays: a result that
     `out_specs` replicates counts once, and the gradient of an argument that
     `in_specs` replicates is summed over the ranks that share it. (Over
-    several devices per process `jax.linear_transpose` is refused; `jax.vjp`
-    gives the same transpose.)
+    several devices per process `jax.linear_transpose` binds the program as
+    one linear operation, transposed through its `jax.vjp` at zero.)
 
     Raises:
       TypeError: `in_specs` is None (did you mean ``P()``?), as in
@@ -151,8 +152,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
       ValueError (several devices per process): an argument's leading axis
         is not D, or the process has fewer than D local devices (raised by
         `spmd` itself).
-      NotImplementedError (several devices per process): under
-        `jax.linear_transpose`.
+      NotImplementedError: under `jax.linear_transpose`, a program that is
+        not linear (JAX's own error, on every rank).
     """
     if not isinstance(mesh, ProcessMesh):
         raise TypeError(f"mpicoll.spmd: mesh must be an mpicoll.ProcessMesh, got {mesh!r}")
@@ -232,15 +233,26 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
             # traced and compiled for this call only, as jax.shard_map does
             return jax.jit(functools.partial(run, static))(*blocks)
         if several and any(isinstance(x, ji.pe.JaxprTracer) for x in blocks):
-            # jax.linear_transpose's partial evaluation would split the
-            # program into a known part run on its own, compiled for one
-            # device, which cannot hold the shard_map over the local devices
-            raise NotImplementedError(
-                "mpicoll.spmd over several devices per process: jax.linear_transpose "
-                "(and other transformations that evaluate a program partially before "
-                "running it) is not supported; jax.vjp gives the same transpose")
+            # jax.linear_transpose: the program as one linear primitive
+            # (spmd_transpose.py)
+            program = LinearProgram(functools.partial(run_jitted, static), blocks)
+            return bind_linear(program, functools.partial(_check_linear, smap, mesh, static,
+                                                          program), blocks)
         return run_jitted(static, *blocks)
     return call
+
+
+def _check_linear(smap, mesh, static, program):
+    """Raise JAX's own error where the program is not linear: its
+    `jax.linear_transpose`, traced over the global arrays as `jax.shard_map`
+    defines them (nothing runs)."""
+    device_blocks = [jax.ShapeDtypeStruct(_device_block_shape(mesh, a, i), a.dtype)
+                     for i, a in enumerate(program.in_avals)]
+    global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
+                     for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
+    global_outs = jax.eval_shape(lambda *b: smap(*static.args(b)), *global_blocks)
+    jax.make_jaxpr(lambda cts: jax.linear_transpose(lambda *b: smap(*static.args(b)),
+                                                    *global_blocks)(cts))(global_outs)
 
 
 class _Static:
