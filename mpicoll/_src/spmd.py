@@ -5,7 +5,7 @@ the process mesh's shape (so its typing of varying and invariant values and
 its differentiation inside the body are JAX's own). The body's jaxpr is then
 evaluated on each rank's local blocks, equation by equation, with JAX's
 collectives replaced by mpicoll's operations on the mesh's
-sub-communicators (`RULES`); control flow is rebuilt around the translated
+sub-communicators (`RULES`, spmd_rules.py); control flow is rebuilt around the translated
 bodies. What remains is ordinary mpicoll code, so `jax.grad`, `jvp`, `vmap`
 and `jit` of the result work through mpicoll's rules.
 
@@ -13,7 +13,8 @@ With several devices per process (`ProcessMesh(..., devices_per_process=D)`)
 the evaluation runs inside a `jax.shard_map` over the process's D devices,
 whose axes are the device parts of the mesh axes; each collective becomes
 JAX's own over the device parts composed with mpicoll's over the process
-parts (`DEVICE_RULES`).
+parts (`DEVICE_RULES`, spmd_devices.py); `jax.linear_transpose` of such a
+program is spmd_transpose.py's.
 
 Called outside any transformation (one device per process), the function
 runs eagerly instead, as
@@ -27,11 +28,13 @@ over some mesh axes once, and sums the gradient of an input replicated over
 some axes over the devices sharing it. mpicoll's rules count every rank's
 output separately, so replicated inputs pass through `share_p` and
 replicated outputs through `count_once_p`, which make the two agree.
+
+Imports: JAX, NumPy, mpi4py, `jax_internals`, `comms`, `mesh`, mpicoll's
+allreduce and the three spmd_*.py modules; mpicoll/__init__.py imports it.
 """
 
 import contextlib
 import functools
-import math
 import re
 
 import jax
@@ -45,11 +48,9 @@ from mpicoll._src import jax_internals as ji
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.mesh import ProcessMesh
 from mpicoll._src.ops.allreduce import allreduce
-from mpicoll._src.ops.alltoall import alltoall
-from mpicoll._src.ops.gathers import allgather, reduce_scatter
-from mpicoll._src.ops.ragged import ragged_alltoall
-from mpicoll._src.ops.rooted import bcast
-from mpicoll._src.ops.sendrecv import sendrecv
+from mpicoll._src.spmd_devices import (DEVICE_RETYPED, DEVICE_RULES, Order, block_shape,
+                                       local_device_mesh, parts)
+from mpicoll._src.spmd_rules import RULES
 from mpicoll._src.spmd_transpose import LinearProgram, bind_linear
 
 
@@ -164,12 +165,12 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
                          in_specs=in_specs, out_specs=out_specs, check_vma=check_vma)
 
     several = mesh.devices_per_process > 1
-    local_mesh = _local_mesh(mesh) if several else None
+    local_mesh = local_device_mesh(mesh) if several else None
 
     def run(static, *blocks):
         # (with several devices, the blocks of this rank's devices are
         # stacked along a leading axis)
-        device_blocks = [jax.ShapeDtypeStruct(_device_block_shape(mesh, x, i), x.dtype)
+        device_blocks = [jax.ShapeDtypeStruct(block_shape(mesh, x, i), x.dtype)
                          for i, x in enumerate(blocks)]
         global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
                          for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
@@ -189,7 +190,7 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
             if not several:
                 outs = _eval(mesh, body, body_consts, ins)
             else:
-                with _Order.of(ins) as order:
+                with Order.of(ins) as order:
                     outs = order.results(_eval(mesh, body, body_consts, ins))
             return [_replicated(count_once_p, y, mesh, spec) for y, spec in
                     zip(outs, eqn.params["out_specs"])]
@@ -220,7 +221,7 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
         static, blocks = _Static.split(args, in_specs)
         if several:
             for i, x in enumerate(blocks):
-                _device_block_shape(mesh, x, i)
+                block_shape(mesh, x, i)
             # (a committed array on other devices than the local mesh's would
             # be refused by jit)
             sharding = jax.NamedSharding(local_mesh, jax.sharding.PartitionSpec(
@@ -246,7 +247,7 @@ def _check_linear(smap, mesh, static, program):
     """Raise JAX's own error where the program is not linear: its
     `jax.linear_transpose`, traced over the global arrays as `jax.shard_map`
     defines them (nothing runs)."""
-    device_blocks = [jax.ShapeDtypeStruct(_device_block_shape(mesh, a, i), a.dtype)
+    device_blocks = [jax.ShapeDtypeStruct(block_shape(mesh, a, i), a.dtype)
                      for i, a in enumerate(program.in_avals)]
     global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
                      for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
@@ -361,42 +362,6 @@ def _run_eagerly(f, mesh, out_specs, check_vma, static, blocks):
     return jax.tree.unflatten(tree, results)
 
 
-def _device_axis(name):
-    """The name of the device part of mesh axis `name` (an axis of the
-    shard_map over a process's devices)."""
-    return f"{name}/devices"
-
-
-def _local_mesh(mesh):
-    """The mesh of this process's first D devices, one axis per
-    non-trivial device part, in mesh order: local device d sits at the
-    row-major position d, as global device r * D + d of the mesh."""
-    D = mesh.devices_per_process
-    devices = jax.local_devices()
-    if len(devices) < D:
-        raise ValueError(
-            f"mpicoll.spmd: {mesh} needs {D} local devices per process, this process has "
-            f"{len(devices)} (for CPU devices: XLA_FLAGS="
-            f"--xla_force_host_platform_device_count={D}, first in XLA_FLAGS)")
-    parts = [(a, d) for a, d in zip(mesh.axis_names, mesh.device_sizes) if d > 1]
-    return jax.sharding.Mesh(np.array(devices[:D]).reshape([d for _, d in parts]),
-                             tuple(_device_axis(a) for a, _ in parts))
-
-
-def _device_block_shape(mesh, x, index):
-    """The shape of one device's block of argument `x` (with several devices
-    per process: `x` stacks them along a leading axis of length D)."""
-    shape = np.shape(x)
-    D = mesh.devices_per_process
-    if D == 1:
-        return shape
-    if not shape or shape[0] != D:
-        raise ValueError(
-            f"mpicoll.spmd: argument {index} has shape {shape}; with {D} devices per process "
-            f"each argument stacks this process's {D} devices' blocks along a leading axis "
-            f"of length {D}")
-    return shape[1:]
-
 
 def _leaf_specs(in_specs, args):
     """One spec per leaf of the tuple `args` (`in_specs` is a tree prefix
@@ -436,7 +401,7 @@ def _replicated(prim, x, mesh, spec):
     if not axes or not jnp.issubdtype(jnp.result_type(x), jnp.inexact):
         return x
     return prim.bind(x, comm=resolve_comm(mesh.axis_comm(axes)), size=mesh.group_size(axes),
-                     device_axes=_parts(mesh, axes)[2])
+                     device_axes=parts(mesh, axes)[2])
 
 
 # --- The bridges between shard_map's global view and per-rank values --------
@@ -512,11 +477,11 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     equation of a jaxpr (`eqn`), or a primitive bound in a body run
     eagerly (`params` as bound)."""
     name = primitive.name
-    if mesh.devices_per_process > 1 and _Order.now() is not None and (
+    if mesh.devices_per_process > 1 and Order.now() is not None and (
             (name in DEVICE_RULES and name not in ("axis_index", "pvary"))
             or ((name in CONTROL_FLOW or ji.remat3_params(primitive, params) is not None)
                 and _contains_collective(params))):
-        return _Order.now().around(lambda *xs: _apply(mesh, primitive, xs, params, eqn),
+        return Order.now().around(lambda *xs: _apply(mesh, primitive, xs, params, eqn),
                                    ins, primitive.multiple_results)
     rules = RULES if mesh.devices_per_process == 1 else DEVICE_RULES
     if name in rules:
@@ -541,7 +506,7 @@ def _eval_closed(mesh, closed, *args):
             _communicates(e.primitive) or _contains_collective(e.params) for e in jaxpr.eqns):
         # a control-flow body: its collectives chained among themselves
         # (the construct as a whole is one link of the enclosing chain)
-        with _Order.of(args) as order:
+        with Order.of(args) as order:
             return order.results(_eval(mesh, jaxpr, consts, list(args)))
     return _eval(mesh, jaxpr, consts, list(args))
 
@@ -566,437 +531,6 @@ def _refuse_untranslated(primitive, params):
             "scan, while_loop/fori_loop, checkpoint, custom_jvp and custom_vjp are "
             "translated around collectives")
 
-
-def _axes(mesh, axes, axis_index_groups=None):
-    if axis_index_groups is not None:
-        raise NotImplementedError("mpicoll.spmd: axis_index_groups is not supported")
-    axes = (axes,) if isinstance(axes, str) else tuple(axes)
-    if any(not isinstance(a, str) for a in axes):
-        raise NotImplementedError(f"mpicoll.spmd: positional axes {axes} are not supported "
-                                  "(name mesh axes only)")
-    mesh.mesh_order(axes)       # checks the names
-    return axes
-
-
-def _reduction(op):
-    def rule(mesh, primitive, *xs, axes, axis_index_groups=None, **_):
-        comm = mesh.axis_comm(_axes(mesh, axes, axis_index_groups))
-        outs = [allreduce(x, op, comm=comm) for x in xs]
-        return outs if primitive.multiple_results else outs[0]
-    return rule
-
-
-def _in_comm_order(mesh, axes, blocks, inverse=False):
-    """Blocks indexed by the linear index over `axes` (as JAX orders them),
-    put in the sub-communicator's rank order (or back, `inverse`)."""
-    order = mesh.order_in_comm(axes)
-    if order == list(range(len(order))):
-        return blocks
-    return blocks[np.argsort(order)] if not inverse else blocks[np.asarray(order)]
-
-
-def _all_gather(mesh, primitive, x, *, axis_name, all_gather_dimension, tiled,
-                axis_index_groups=None, **_):
-    axes = _axes(mesh, axis_name, axis_index_groups)
-    g = _in_comm_order(mesh, axes, allgather(x, comm=mesh.axis_comm(axes)), inverse=True)
-    g = jnp.moveaxis(g, 0, all_gather_dimension)
-    if not tiled:
-        return g
-    d = all_gather_dimension      # the members' blocks side by side along d
-    return g.reshape(x.shape[:d] + (g.shape[d] * x.shape[d],) + x.shape[d + 1:])
-
-
-def _reduce_scatter(mesh, primitive, x, *, axis_name, scatter_dimension, tiled,
-                    axis_index_groups=None, **_):
-    axes = _axes(mesh, axis_name, axis_index_groups)
-    size = mesh.group_size(axes)
-    blocks = jnp.moveaxis(x, scatter_dimension, 0)
-    if tiled:
-        blocks = blocks.reshape((size, blocks.shape[0] // size) + blocks.shape[1:])
-    y = reduce_scatter(_in_comm_order(mesh, axes, blocks), MPI.SUM, comm=mesh.axis_comm(axes))
-    return jnp.moveaxis(y, 0, scatter_dimension) if tiled else y
-
-
-def _all_to_all(mesh, primitive, x, *, axis_name, split_axis, concat_axis,
-                axis_index_groups=None, **_):
-    # the primitive's semantics (jax.lax.all_to_all reshapes around it when
-    # not tiled): split_axis is cut into one chunk per member, chunk j goes
-    # to member j, and the chunks received are concatenated along concat_axis
-    axes = _axes(mesh, axis_name, axis_index_groups)
-    size, s, c = mesh.group_size(axes), split_axis, concat_axis
-    chunk = x.shape[:s] + (x.shape[s] // size,) + x.shape[s + 1:]
-    chunks = jnp.moveaxis(x.reshape(x.shape[:s] + (size,) + chunk[s:]), s, 0)
-    got = _in_comm_order(mesh, axes, alltoall(_in_comm_order(mesh, axes, chunks),
-                                              comm=mesh.axis_comm(axes)), inverse=True)
-    return jnp.moveaxis(got, 0, c).reshape(chunk[:c] + (size * chunk[c],) + chunk[c + 1:])
-
-
-def _ppermute(mesh, primitive, x, *, axis_name, perm, **_):
-    axes = _axes(mesh, axis_name)
-    me, ranks = mesh.axis_index(axes), mesh.order_in_comm(axes)
-    dest = [ranks[d] for s, d in perm if s == me]
-    source = [ranks[s] for s, d in perm if d == me]
-    return sendrecv(x, jnp.zeros_like(x), source[0] if source else MPI.PROC_NULL,
-                    dest[0] if dest else MPI.PROC_NULL, comm=mesh.axis_comm(axes))
-
-
-def _axis_index(mesh, primitive, *, axis_name, **_):
-    return jnp.asarray(mesh.axis_index(_axes(mesh, axis_name)), jnp.int32)   # as JAX types it
-
-
-def _pbroadcast(mesh, primitive, x, *, axis_name, source, **_):
-    axes = _axes(mesh, axis_name)
-    return bcast(x, mesh.order_in_comm(axes)[source], comm=mesh.axis_comm(axes))
-
-
-def _ragged_all_to_all(mesh, primitive, operand, output, input_offsets, send_sizes, output_offsets,
-                       recv_sizes, *, axis_name, axis_index_groups=None, **_):
-    # jax.lax.ragged_all_to_all: operand[input_offsets[j]:][:send_sizes[j]]
-    # goes to member j, into its output at output_offsets[j] (an offset in
-    # the receiver's output). mpicoll.ragged_alltoall moves contiguous
-    # runs of rows in rank order, so the runs are packed first, each
-    # sender's offsets for this rank come with one alltoall, and the rows
-    # received are scattered to them.
-    axes = _axes(mesh, axis_name, axis_index_groups)
-    comm = mesh.axis_comm(axes)
-    by_rank = np.argsort(mesh.order_in_comm(axes))      # member index of each comm rank
-    input_offsets, send_sizes, output_offsets = (
-        jnp.asarray(v)[by_rank] for v in (input_offsets, send_sizes, output_offsets))
-    packed = operand[_run_rows(input_offsets, send_sizes, operand.shape[0])]
-    rows, counts = ragged_alltoall(packed, send_sizes, output.shape[0], comm=comm)
-    offsets_here = alltoall(output_offsets[:, None], comm=comm)[:, 0]
-    targets = _run_rows(offsets_here, counts, output.shape[0], fill=output.shape[0])
-    return output.at[targets].set(rows, mode="drop")
-
-
-def _run_rows(starts, sizes, n, fill=None):
-    """For each of `n` rows of runs laid end to end (run k: `sizes[k]` rows),
-    the row `starts[k] + position in run k`; rows past the runs get `fill`
-    (or stay in bounds, where they are not used)."""
-    ends = jnp.cumsum(sizes)
-    row = jnp.arange(n, dtype=ends.dtype)
-    run = jnp.minimum(jnp.searchsorted(ends, row, side="right"), sizes.shape[0] - 1)
-    index = starts[run] + row - (ends[run] - sizes[run])
-    past = row >= ends[-1]
-    return jnp.where(past, 0 if fill is None else fill, index)
-
-
-def _unchanged(mesh, primitive, *xs, **_):
-    return list(xs) if primitive.multiple_results else xs[0]
-
-
-RULES = {
-    "psum": _reduction(MPI.SUM), "psum_invariant": _reduction(MPI.SUM),
-    "pmax": _reduction(MPI.MAX), "pmin": _reduction(MPI.MIN),
-    "all_gather": _all_gather, "all_gather_invariant": _all_gather,
-    "reduce_scatter": _reduce_scatter, "all_to_all": _all_to_all,
-    "ppermute": _ppermute, "axis_index": _axis_index, "pbroadcast": _pbroadcast,
-    "ragged_all_to_all": _ragged_all_to_all,
-    # typing only: a value invariant over axes becomes varying over them
-    "pvary": _unchanged,
-}
-
-
-# --- The translation with several devices per process --------------------------
-# Each mesh axis of size a is a process part a_p times a device part a_d, and
-# the member at index i along it is device i % a_d of process i // a_d
-# (mesh.py). A collective over axes A is JAX's own collective over the device
-# parts (the axes `_device_axis` of the shard_map over the process's
-# devices) composed with mpicoll's over the process parts (the process
-# mesh's sub-communicator of A), members reordered between the two index
-# orders: (process index, device index), each row-major over A, and the
-# linear index over A, row-major over (i_p * a_d + i_d) of each axis.
-
-def _parts(mesh, axes):
-    """The process parts and device parts of `axes` (order given), and the
-    device axis names of the non-trivial device parts."""
-    where = [mesh.axis_names.index(a) for a in axes]
-    process = tuple(mesh.process_sizes[i] for i in where)
-    device = tuple(mesh.device_sizes[i] for i in where)
-    return process, device, tuple(_device_axis(a) for a, d in zip(axes, device) if d > 1)
-
-
-def _interleaved(blocks, process, device):
-    """Blocks indexed (process index, device index) -> by linear index."""
-    n = len(process)
-    rest = blocks.shape[2:]
-    b = blocks.reshape(process + device + rest)
-    order = [k for j in range(n) for k in (j, n + j)]
-    b = jnp.transpose(b, order + list(range(2 * n, b.ndim)))
-    return b.reshape((-1,) + rest)
-
-
-def _separated(blocks, process, device):
-    """Blocks indexed by linear index -> (process index, device index)."""
-    n = len(process)
-    rest = blocks.shape[1:]
-    b = blocks.reshape(tuple(x for pd in zip(process, device) for x in pd) + rest)
-    order = [2 * j for j in range(n)] + [2 * j + 1 for j in range(n)]
-    b = jnp.transpose(b, order + list(range(2 * n, b.ndim)))
-    return b.reshape((math.prod(process), math.prod(device)) + rest)
-
-
-def _split_index(i, axes_sizes, process, device):
-    """(process index, device index) of linear index `i` over axes."""
-    coords = np.unravel_index(i, axes_sizes)
-    p = np.ravel_multi_index([c // d for c, d in zip(coords, device)], process)
-    d = np.ravel_multi_index([c % d for c, d in zip(coords, device)], device)
-    return int(p), int(d)
-
-
-class _Order:
-    """One order of the communicating operations on every device of a
-    process.
-
-    XLA runs the devices' programs on threads of their own, and the
-    operations of one program that do not depend on each other in any
-    order: a device blocked in an MPI operation while the other devices
-    of its process wait for it in one of JAX's in-process collectives
-    (which itself waits for a device blocked in MPI on another process) is
-    a deadlock. So each collective (and each control-flow operation with
-    collectives inside) is chained to the previous one: its operands and
-    a token pass through one `lax.optimization_barrier`, its results and
-    the token through another. The token is +0.0 derived from the
-    arguments and subtracted from the results, so that derivatives carry
-    it too (the transposed operations form the reversed chain) and every
-    result keeps its value: y - (+0.0) is y for every y, -0.0 included
-    (adding it would turn -0.0 into +0.0). A control-flow
-    operation with collectives inside is one link, and its bodies chain
-    their own collectives (`_eval_closed`).
-    """
-
-    _stack = []
-
-    def __init__(self, token):
-        self.token = token
-
-    @classmethod
-    def now(cls):
-        return cls._stack[-1] if cls._stack else None
-
-    @classmethod
-    @contextlib.contextmanager
-    def of(cls, args):
-        inexact = [x for x in args if jnp.issubdtype(jnp.result_type(x), jnp.inexact)]
-        token = jnp.zeros((), jnp.float32)
-        if inexact:
-            # +0.0 whatever the argument (infinities and NaNs included),
-            # computed from it, so that derivatives carry it. (A zero XLA
-            # can compute before the program runs, such as the sum of none
-            # of its elements, has let two launches' in-process collectives
-            # deadlock.)
-            first = jnp.ravel(inexact[0])[:1].sum().real.astype(jnp.float32)
-            token = jnp.where(jnp.isfinite(first), jnp.abs(first * 0), 0.0)
-        order = cls(token)
-        cls._stack.append(order)
-        try:
-            yield order
-        finally:
-            cls._stack.pop()
-
-    def around(self, run, ins, multiple_results):
-        ins, self.token = jax.lax.optimization_barrier((list(ins), self.token))
-        self._stack.append(None)        # (nothing chained inside control flow)
-        try:
-            outs = run(*ins)
-        finally:
-            self._stack.pop()
-        listed = list(outs) if multiple_results else [outs]
-        listed, self.token = jax.lax.optimization_barrier((listed, self.token))
-        return listed if multiple_results else listed[0]
-
-    def results(self, outs):
-        """The body's results, with the chain's token (+0.0) subtracted."""
-        return [y - self.token.astype(y.dtype)
-                if jnp.issubdtype(jnp.result_type(y), jnp.inexact) else y for y in outs]
-
-
-def _device_rule(rule):
-    """`rule` over `mesh`'s process mesh where the axes have no device part
-    (one device per member along them), else the composition `rule`."""
-    def apply(mesh, primitive, *xs, **params):
-        name = params.get("axes", params.get("axis_name"))
-        axes = _axes(mesh, name, params.get("axis_index_groups"))
-        if not _parts(mesh, axes)[2]:
-            return RULES[primitive.name](mesh.process_mesh, primitive, *xs, **params)
-        rest = {k: v for k, v in params.items() if k not in ("axes", "axis_name")}
-        return rule(mesh, axes, *_parts(mesh, axes), primitive, *xs, **rest)
-    return apply
-
-
-def _device_reduction(op, lax_op):
-    def rule(mesh, axes, process, device, names, primitive, *xs, **_):
-        pm = mesh.process_mesh
-        outs = [lax_op(x, names) for x in xs]
-        if math.prod(process) > 1:
-            outs = [allreduce(x, op, comm=pm.axis_comm(axes)) for x in outs]
-        return outs if primitive.multiple_results else outs[0]
-    return rule
-
-
-def _every_block(mesh, axes, process, device, names, x):
-    """(group size, *x.shape): every member's `x`, by linear index."""
-    pm = mesh.process_mesh
-    g = jax.lax.all_gather(x, names, axis=0, tiled=False)
-    if math.prod(process) > 1:
-        g = _in_comm_order(pm, axes, allgather(g, comm=pm.axis_comm(axes)), inverse=True)
-    else:
-        g = g[None]
-    return _interleaved(g, process, device)
-
-
-def _device_all_gather(mesh, axes, process, device, names, primitive, x, *,
-                       all_gather_dimension, tiled, **_):
-    g = jnp.moveaxis(_every_block(mesh, axes, process, device, names, x), 0,
-                     all_gather_dimension)
-    if not tiled:
-        return g
-    d = all_gather_dimension
-    return g.reshape(x.shape[:d] + (g.shape[d] * x.shape[d],) + x.shape[d + 1:])
-
-
-def _device_reduce_scatter(mesh, axes, process, device, names, primitive, x, *,
-                           scatter_dimension, tiled, **_):
-    pm = mesh.process_mesh
-    size = mesh.group_size(axes)
-    blocks = jnp.moveaxis(x, scatter_dimension, 0)
-    if tiled:
-        blocks = blocks.reshape((size, blocks.shape[0] // size) + blocks.shape[1:])
-    blocks = _separated(blocks, process, device)
-    if math.prod(process) > 1:      # the sum over processes of each device's blocks
-        y = reduce_scatter(_in_comm_order(pm, axes, blocks), MPI.SUM, comm=pm.axis_comm(axes))
-    else:
-        y = blocks[0]
-    y = jax.lax.psum_scatter(y, names, scatter_dimension=0, tiled=False)
-    return jnp.moveaxis(y, 0, scatter_dimension) if tiled else y
-
-
-def _device_all_to_all(mesh, axes, process, device, names, primitive, x, *,
-                       split_axis, concat_axis, **_):
-    pm = mesh.process_mesh
-    size, s, c = mesh.group_size(axes), split_axis, concat_axis
-    chunk = x.shape[:s] + (x.shape[s] // size,) + x.shape[s + 1:]
-    chunks = jnp.moveaxis(x.reshape(x.shape[:s] + (size,) + chunk[s:]), s, 0)
-    # [destination process, destination device]: first each chunk to its
-    # destination device here ([destination process, source device]), then
-    # to its process ([source process, source device])
-    y = _separated(chunks, process, device)
-    y = jax.lax.all_to_all(y, names, 1, 1, tiled=True)
-    if math.prod(process) > 1:
-        y = _in_comm_order(pm, axes, alltoall(_in_comm_order(pm, axes, y),
-                                              comm=pm.axis_comm(axes)), inverse=True)
-    got = _interleaved(y, process, device)
-    return jnp.moveaxis(got, 0, c).reshape(chunk[:c] + (size * chunk[c],) + chunk[c + 1:])
-
-
-def _device_ppermute(mesh, axes, process, device, names, primitive, x, *, perm, **_):
-    # Grouped by process shift k (destination process index - source's,
-    # modulo their number): in each round the values leaving this process
-    # with shift k move to their destination devices here (JAX's
-    # ppermute), then every device sends its value to the same device of
-    # the process k further on (MPI). A device receives in one round at
-    # most; the others give zeros.
-    pm = mesh.process_mesh
-    sizes = tuple(mesh.shape[a] for a in axes)
-    n_p = math.prod(process)
-    me, ranks = pm.axis_index(axes), pm.order_in_comm(axes)
-    pairs = [(_split_index(s, sizes, process, device), _split_index(t, sizes, process, device))
-             for s, t in perm]
-    out = jnp.zeros_like(x)
-    for k in sorted({(tp - sp) % n_p for (sp, _), (tp, _) in pairs}):
-        here = [(sd, td) for (sp, sd), (tp, td) in pairs if sp == me and (tp - sp) % n_p == k]
-        sends = bool(here)
-        receives = any(tp == me and (tp - sp) % n_p == k for (sp, _), (tp, _) in pairs)
-        if not sends and not receives:
-            continue
-        staged = jax.lax.ppermute(x, names, here) if here else jnp.zeros_like(x)
-        if k:
-            # (the receive template depends on x, so that a differentiated
-            # message from the sender has a derivative to pair with here;
-            # it is overwritten by what arrives)
-            staged = sendrecv(staged, x * 0 if receives else jnp.zeros_like(x),
-                              ranks[(me - k) % n_p] if receives else MPI.PROC_NULL,
-                              ranks[(me + k) % n_p] if sends else MPI.PROC_NULL,
-                              comm=pm.axis_comm(axes))
-        out = out + staged
-    return out
-
-
-def _linear_index(mesh, axes):
-    """This device's linear index over `axes` (traced where they have a
-    device part)."""
-    pm = mesh.process_mesh
-    index = jnp.asarray(0, jnp.int32)
-    for a in axes:
-        i = mesh.axis_names.index(a)
-        d = mesh.device_sizes[i]
-        here = jax.lax.axis_index(_device_axis(a)) if d > 1 else 0
-        index = index * mesh.axis_sizes[i] + pm.coords[i] * d + here
-    return jnp.asarray(index, jnp.int32)
-
-
-def _device_axis_index(mesh, primitive, *, axis_name, **_):
-    return _linear_index(mesh, _axes(mesh, axis_name))
-
-
-def _device_pbroadcast(mesh, axes, process, device, names, primitive, x, *, source, **_):
-    pm = mesh.process_mesh
-    sp, sd = _split_index(source, tuple(mesh.shape[a] for a in axes), process, device)
-    y = jax.lax.all_gather(x, names, axis=0, tiled=False)[sd]
-    if math.prod(process) > 1:
-        y = bcast(y, pm.order_in_comm(axes)[sp], comm=pm.axis_comm(axes))
-    return y
-
-
-def _device_ragged(mesh, axes, process, device, names, primitive, operand, output,
-                   input_offsets, send_sizes, output_offsets, recv_sizes, **_):
-    # Every member's operand and offsets are gathered to every member (the
-    # memory of the whole group's operands, and their traffic), and each
-    # member picks out the runs sent to it: simple rather than lean; over
-    # axes without a device part the MPI ragged exchange (RULES) is used.
-    every = functools.partial(_every_block, mesh, axes, process, device, names)
-    operands = every(operand)
-    starts, counts, dests = (every(jnp.asarray(v)) for v in
-                             (input_offsets, send_sizes, output_offsets))
-    me = _linear_index(mesh, axes)
-    rows = jnp.arange(operand.shape[0])
-    out = output
-    for sender in range(operands.shape[0]):
-        count, start, dest = counts[sender, me], starts[sender, me], dests[sender, me]
-        source = operands[sender][jnp.clip(start + rows, 0, operand.shape[0] - 1)]
-        target = jnp.where(rows < count, dest + rows, output.shape[0])     # past: dropped
-        out = out.at[target].set(source, mode="drop")
-    return out
-
-
-DEVICE_RULES = {
-    "psum": _device_rule(_device_reduction(MPI.SUM, jax.lax.psum)),
-    "psum_invariant": _device_rule(_device_reduction(MPI.SUM, jax.lax.psum)),
-    "pmax": _device_rule(_device_reduction(MPI.MAX, jax.lax.pmax)),
-    "pmin": _device_rule(_device_reduction(MPI.MIN, jax.lax.pmin)),
-    "all_gather": _device_rule(_device_all_gather),
-    "all_gather_invariant": _device_rule(_device_all_gather),
-    "reduce_scatter": _device_rule(_device_reduce_scatter),
-    "all_to_all": _device_rule(_device_all_to_all),
-    "ppermute": _device_rule(_device_ppermute),
-    "axis_index": _device_axis_index,
-    "pbroadcast": _device_rule(_device_pbroadcast),
-    "ragged_all_to_all": _device_rule(_device_ragged),
-    "pvary": _unchanged,
-}
-
-# With several devices the body's equations are bound again inside the
-# shard_map over the process's devices, whose mesh is not the traced body's:
-# what was typed for that mesh and would clash with the blocks is made again.
-# An iota (jnp.argsort's) gets the block's default sharding; a reshard to the
-# traced mesh's (JAX 0.10) is left out; a jax.numpy operation written as a
-# "hi" primitive (jnp.searchsorted, jnp.einsum, ...) holds its result's type,
-# so it is expanded into the primitives it stands for.
-DEVICE_RETYPED = {
-    "iota": lambda primitive, **params: primitive.bind(**dict(params, sharding=None)),
-    "reshard": lambda primitive, x, **_: x,
-    "call_hi_primitive": lambda primitive, *ins, **params: primitive.to_lojax(*ins, **params),
-}
 
 
 # --- Control flow, rebuilt around translated bodies ---------------------------
