@@ -509,19 +509,23 @@ def add_arguments(parser):
     mode.add_argument("--local-fft", action="store_true",
                       help="the local FFTs of one rank's blocks: jnp.fft, mpicoll's local FFT "
                            "primitive, ducc0 (fft3d_parts.py; run on 1 rank)")
+    mode.add_argument("--pipelined", action="store_true",
+                      help="a slab fft3d whose transposition is pipelined over k chunks "
+                           "(ialltoall) against mpicoll.fft3d (fft3d_parts.py)")
     parser.add_argument("--shard-map-worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--worker-out", help=argparse.SUPPRESS)
 
 
 def main(args):
-    if args.sizes is None:
+    if args.sizes is None and not args.pipelined:
         args.sizes = [32, 64] if args.quick else [64, 128, 256]
     if args.summary:
         summary(args.out)
     elif args.shard_map_worker:
         shard_map_worker(args)
-    elif args.breakdown or args.local_fft:
+    elif args.breakdown or args.local_fft or args.pipelined:
         import fft3d_parts
-        (fft3d_parts.breakdown if args.breakdown else fft3d_parts.local_ffts)(args)
+        (fft3d_parts.breakdown if args.breakdown else fft3d_parts.local_ffts
+         if args.local_fft else fft3d_parts.pipelined)(args)
     else:
         mpi_main(args)

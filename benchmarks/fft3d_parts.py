@@ -1,4 +1,5 @@
-"""Where mpicoll.fft3d's time goes (run.py fft3d --breakdown, --local-fft).
+"""Where mpicoll.fft3d's time goes (run.py fft3d --breakdown, --local-fft),
+and whether pipelining its transposition pays (--pipelined).
 
 Both parts rely on PRIVATE internals of mpicoll, so that they can time what
 the one jitted public call does not let apart; when those change, this file
@@ -54,6 +55,18 @@ and back along axis 2) it times:
 
 Method: timing.py in one process (median after warm-up). One XLA thread,
 one ducc0 thread. Writes <out>/local_fft.txt and .json.
+
+--pipelined: a slab forward fft3d whose transposition is pipelined over k
+chunks of axis 2 with mpicoll.ialltoall (one chunk travels while the next
+chunk's FFT along axis 1 runs; `pipelined_fft3d` says how), for k = 1, 2,
+4, 8, against mpicoll.fft3d (whose one re-split is MPI_Alltoallw on
+subarrays, no packing), complex inputs, N = 128 and 256 (--sizes). Every k
+is checked to agree with fft3d first. Uses mpicoll._src.local_fft, so the
+local FFTs are fft3d's own:
+
+    ./scripts/mpirun.sh 2 benchmarks/run.py fft3d --pipelined --dtypes complex64
+
+Writes <out>/fft3d_pipelined_np<P>.txt and .json.
 """
 
 import contextlib
@@ -328,3 +341,96 @@ def local_ffts(args):
     text = "\n".join(lines)
     print(text)
     reporting.write(os.path.join(args.out, "local_fft"), meta, results, text)
+
+
+# --- --pipelined ---------------------------------------------------------------
+
+def pipelined_fft3d(comm, k):
+    """A slab forward fft3d whose transposition is pipelined over `k` chunks
+    of axis 2: the whole block's FFT along axis 2, then per chunk the FFT
+    along axis 1, its `ialltoall` (x slabs to y slabs) started, the next
+    chunk's FFT along axis 1 while it travels, its wait, its FFT along axis
+    0. Same local FFTs as mpicoll.fft3d (mpicoll._src.local_fft); the result
+    is mpicoll.fft3d's Fourier block."""
+    import mpicoll
+    from mpicoll._src import local_fft
+
+    p = comm.Get_size()
+
+    def pack(chunk):                     # (n/p, n, w) -> (p, n/p, n/p, w): block s to rank s
+        a, n, w = chunk.shape
+        chunk = local_fft.fftn(chunk, (-2,))
+        return jnp.moveaxis(chunk.reshape(a, p, n // p, w), 1, 0)
+
+    def unpack(blocks):                  # (p, n/p, n/p, w) from every rank -> (n, n/p, w)
+        _, a, b, w = blocks.shape
+        return local_fft.fftn(blocks.reshape(p * a, b, w), (-3,))
+
+    def transform(x):
+        x = local_fft.fftn(x, (-1,))
+        chunks = jnp.split(x, k, axis=-1)
+        requests = [mpicoll.ialltoall(pack(chunks[0]), comm=comm)]
+        outs = []
+        for c in range(k):
+            if c + 1 < k:                # the next chunk's FFT while chunk c travels
+                requests.append(mpicoll.ialltoall(pack(chunks[c + 1]), comm=comm))
+            outs.append(unpack(mpicoll.wait(requests[c])))
+        return jnp.concatenate(outs, axis=-1)
+    return jax.jit(transform)
+
+
+def pipelined(args):
+    """run.py fft3d --pipelined"""
+    import mpicoll
+    comm = MPI.COMM_WORLD
+    rank, size = comm.Get_rank(), comm.Get_size()
+    timing_comm = comm.Dup()
+    meta = reporting.metadata(comm, quick=args.quick, note=args.note,
+                              private_internals="mpicoll._src.local_fft",
+                              method="barrier before each timed call; slowest rank per "
+                                     "iteration; median after warm-up")
+    sizes = args.sizes if args.sizes else ([32] if args.quick else [128, 256])
+    chunk_counts = [1, 2, 4] if args.quick else [1, 2, 4, 8]
+    rng = np.random.default_rng(rank)
+    results = []
+    for n in sizes:
+        for dname in args.dtypes:
+            dtype = fft3d.DTYPES[dname]
+            shape = (n // size, n, n)
+            x = jnp.asarray((rng.standard_normal(shape) + 1j * rng.standard_normal(shape))
+                            .astype(dtype))
+            reps, warm = fft3d.iterations(n, args.quick)
+            reference = jax.jit(lambda v: mpicoll.fft3d(v, comm))
+            want = np.asarray(reference(x))
+            row = {"n": n, "dtype": dname,
+                   "mpicoll": timing.measure(lambda: jax.block_until_ready(reference(x)),
+                                             reps, warm, timing_comm)}
+            for k in chunk_counts:
+                f = pipelined_fft3d(comm, k)
+                got = np.asarray(f(x))
+                error = float(np.max(np.abs(got - want)) / np.max(np.abs(want)))
+                if not timing_comm.allreduce(error < 1e-5, op=MPI.LAND):
+                    raise AssertionError(f"pipelined fft3d, {k} chunks, N={n}: relative "
+                                         f"error {error:.1e} against mpicoll.fft3d")
+                row[f"k={k}"] = timing.measure(lambda: jax.block_until_ready(f(x)), reps, warm,
+                                               timing_comm)
+                row[f"error k={k}"] = error
+            results.append(row)
+            if rank == 0:
+                print(f"  measured N={n} {dname}", flush=True)
+    if rank == 0:
+        names = [f"k={k}" for k in chunk_counts]
+        widths = [6, 11, 12] + [19] * len(names)
+        lines = [reporting.title("fft3d, slab forward, transposition pipelined over k chunks "
+                                 "of axis 2 (ialltoall) against mpicoll.fft3d", meta),
+                 "times: slowest rank, median; in brackets: pipelined / mpicoll.fft3d "
+                 "(< 1: pipelining faster); results agree with fft3d to < 1e-5",
+                 reporting.columns(["N", "dtype", "mpicoll", *names], widths, 2)]
+        for r in results:
+            cells = [str(r["n"]), r["dtype"], f"{r['mpicoll'] * 1e3:.2f} ms"]
+            cells += [f"{r[c] * 1e3:.2f} ms ({r[c] / r['mpicoll']:.2f}x)" for c in names]
+            lines.append(reporting.columns(cells, widths, 2))
+        text = "\n".join(lines)
+        print(text)
+        reporting.write(os.path.join(args.out, f"fft3d_pipelined_np{size}"), meta, results,
+                        text)
