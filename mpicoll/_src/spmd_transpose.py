@@ -21,8 +21,8 @@ devices per process, its program is bound as one primitive,
   and raises JAX's error where the body is not linear (a vjp at zero would
   otherwise transpose its linearization silently).
 
-Imports: JAX, `jax_internals` and `primitive` (the MPI effect) only; `spmd`
-imports it.
+Imports: JAX, `jax_internals`, `dispatched_work` and `primitive` (the MPI
+effect) only; `spmd` imports it.
 """
 
 import jax
@@ -31,6 +31,7 @@ from jax.extend.core import Primitive
 from jax.interpreters import ad
 
 from mpicoll._src import jax_internals as ji
+from mpicoll._src.dispatched_work import wait_for_dispatched_work
 from mpicoll._src.primitive import mpi_effect
 
 
@@ -61,11 +62,24 @@ def bind_linear(program, check_linear, blocks):
 
 
 def _run(*xs, program, transposed):
-    if not transposed:
-        return program.forward(*xs)
-    zeros = [jnp.zeros(a.shape, a.dtype) for a in program.in_avals]
-    _, pullback = jax.vjp(program.forward, *zeros)
-    return list(pullback(list(xs)))
+    run = _pullback_at_zero(program) if transposed else program.forward
+    if not ji.at_top_level():
+        return run(*xs)
+    # Run at once: alone. Launched while another program over the process's
+    # devices was still running, their in-process collectives deadlocked
+    # under JAX 0.10 (the two launches' device threads each waiting in the
+    # other's collective).
+    wait_for_dispatched_work()
+    return jax.block_until_ready(run(*xs))
+
+
+def _pullback_at_zero(program):
+    """The program's vjp at zero as one jitted program: the forward pass
+    and the backward pass in one launch."""
+    def pullback(*cts):
+        zeros = [jnp.zeros(a.shape, a.dtype) for a in program.in_avals]
+        return list(jax.vjp(program.forward, *zeros)[1](list(cts)))
+    return jax.jit(pullback)
 
 
 def _types(*xs, program, transposed):
