@@ -4,16 +4,25 @@
 # (`ffi_error`, the plain XLA error, is in xla_ffi.pxd: both handler modules use it)
 
 
+cdef enum:
+    ERROR_TEXT_BYTES = 4096     # room for MPI's error strings (MPI_MAX_ERROR_STRING is less)
+
+
+cdef void mpi_error_text(int ierr, char* text) noexcept nogil:
+    """MPI's own string for `ierr` into `text` (ERROR_TEXT_BYTES long)."""
+    cdef int length = 0
+    text[0] = 0
+    if MPI_Error_string(ierr, text, &length) != MPI_SUCCESS:
+        snprintf(text, ERROR_TEXT_BYTES, "MPI error code %d", ierr)
+
+
 cdef XLA_FFI_Error* mpi_error(const XLA_FFI_Api* api, int ierr, const char* where,
                               int rank, int size) noexcept nogil:
     """An XLA error naming the MPI call, the rank and the communicator size,
     with MPI's own error string."""
-    cdef char text[4096]
+    cdef char text[ERROR_TEXT_BYTES]
     cdef char message[4400]
-    cdef int length = 0
-    text[0] = 0
-    if MPI_Error_string(ierr, text, &length) != MPI_SUCCESS:
-        snprintf(text, sizeof(text), "MPI error code %d", ierr)
+    mpi_error_text(ierr, text)
     snprintf(message, sizeof(message), "mpicoll: %s failed on rank %d (communicator of %d ranks): %s",
              where, rank, size, text)
     return ffi_error(api, XLA_FFI_Error_Code_INTERNAL, message)
@@ -43,9 +52,9 @@ cdef XLA_FFI_Error* call_error(const Call* c, int ierr) noexcept nogil:
     communicator size, the peers/root and tags the call was made with, the
     element count and dtype, and MPI's own error string."""
     cdef char context[512]
-    cdef char text[4096]
+    cdef char text[ERROR_TEXT_BYTES]
     cdef char message[4800]
-    cdef int used = 0, length = 0
+    cdef int used = 0
     cdef int i
     cdef const XLA_FFI_Buffer* data = c.args[0] if c.nargs > 0 else (
         c.rets[0] if c.nrets > 0 else NULL)
@@ -59,9 +68,7 @@ cdef XLA_FFI_Error* call_error(const Call* c, int ierr) noexcept nogil:
     if data != NULL and used < 400:
         snprintf(context + used, sizeof(context) - used, "; %lld %s elements",
                  <long long>num_elements(data), dtype_name(data.dtype))
-    text[0] = 0
-    if MPI_Error_string(ierr, text, &length) != MPI_SUCCESS:
-        snprintf(text, sizeof(text), "MPI error code %d", ierr)
+    mpi_error_text(ierr, text)
     snprintf(message, sizeof(message),
              "mpicoll: %s failed on rank %d (communicator of %d ranks%s): %s",
              c.where, c.rank, c.size, context, text)

@@ -107,8 +107,8 @@ cdef int left_send_failure(Call* c) noexcept nogil:
     """After a wait: a left send's failure, seen since the last report, as
     this wait's error (MPI_SUCCESS if none)."""
     global left_error
-    cdef char text[1024]
-    cdef int length = 0, ierr
+    cdef char text[ERROR_TEXT_BYTES]
+    cdef int ierr
     cdef LeftSends failed
     mpicoll_nb_lock()
     if left_count > 0:
@@ -118,9 +118,7 @@ cdef int left_send_failure(Call* c) noexcept nogil:
     mpicoll_nb_unlock()
     if ierr == MPI_SUCCESS:
         return ierr
-    text[0] = 0
-    if MPI_Error_string(ierr, text, &length) != MPI_SUCCESS:
-        snprintf(text, sizeof(text), "MPI error code %d", ierr)
+    mpi_error_text(ierr, text)
     snprintf(c.text, sizeof(c.text),
              "mpicoll: %s on rank %d: its send to rank %d (tag %d) failed after its wait had "
              "returned (a wait leaves its sends to complete later; this later wait reports "
