@@ -301,11 +301,12 @@ cdef int receive_into_result(Pending* p, XLA_FFI_Buffer* result, bint* direct) n
             p.received_bytes < DIRECT_MIN_BYTES or data_bytes(result) != p.received_bytes:
         return MPI_SUCCESS
     mpicoll_nb_lock()
-    for i in range(N_SLOTS):
-        if requests[i].handle != 0 and requests[i].msg.active and requests[i].msg.nrecv > 0 \
-                and requests[i].comm == p.comm and requests[i].msg.source == p.msg.source \
-                and requests[i].rtag == p.rtag:
-            alone = False
+    if pending_count > 1:           # (this wait's own slot counts until it ends)
+        for i in range(N_SLOTS):
+            if requests[i].handle != 0 and requests[i].msg.active and \
+                    requests[i].msg.nrecv > 0 and requests[i].comm == p.comm and \
+                    requests[i].msg.source == p.msg.source and requests[i].rtag == p.rtag:
+                alone = False
     mpicoll_nb_unlock()
     if not alone:
         return MPI_SUCCESS
