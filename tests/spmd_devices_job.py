@@ -266,9 +266,10 @@ def run_spmd(path):
             if name.startswith("transpose/"):
                 # g is linear: its transposes at the cotangent ws are the
                 # reference's gradient (vjp eager and jitted, the derivative
-                # of the vjp, linear_transpose eager and jitted); transposing
-                # twice gives g back; a nonlinear program's linear_transpose
-                # raises JAX's error on every rank; then g once more
+                # of the vjp, linear_transpose eager and jitted and its
+                # jvp); transposing twice gives g back; a nonlinear
+                # program's linear_transpose raises JAX's error on every
+                # rank; then g once more
                 ws = [stacked(w, s, sizes, names, rank) for w, s in zip(weights(wants), out_leaves)]
                 cts = jax.tree.unflatten(jax.tree.structure(raw), ws)
                 _, vjp = jax.vjp(g, *args)
@@ -278,6 +279,9 @@ def run_spmd(path):
                 transposes["linear_transpose"] = jax.linear_transpose(g, *args)(cts)
                 transposes["jit(linear_transpose)"] = jax.jit(
                     lambda c: jax.linear_transpose(g, *args)(c))(cts)
+                # (linear: the tangent of the transpose is the transpose)
+                transposes["jvp of linear_transpose"] = jax.jvp(
+                    jax.linear_transpose(g, *args), (cts,), (cts,))[1]
                 twice = jax.linear_transpose(lambda c: jax.linear_transpose(g, *args)(c),
                                              cts)(tuple(args))[0]
                 nonlinear = mpicoll.spmd(lambda x: [jnp.sin(y) for y in f(x)],

@@ -170,10 +170,7 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     def run(static, *blocks):
         # (with several devices, the blocks of this rank's devices are
         # stacked along a leading axis)
-        device_blocks = [jax.ShapeDtypeStruct(block_shape(mesh, x, i), x.dtype)
-                         for i, x in enumerate(blocks)]
-        global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
-                         for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
+        device_blocks, global_blocks = _block_types(mesh, static, blocks)
         with _naming_unknown_axes(f, mesh, static, device_blocks):
             closed, out_shape = jax.make_jaxpr(lambda *b: smap(*static.args(b)),
                                                return_shape=True)(*global_blocks)
@@ -243,14 +240,20 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     return call
 
 
+def _block_types(mesh, static, blocks):
+    """(one device's blocks, the global arrays) of `blocks` (this process's,
+    stacked per device with several), as ShapeDtypeStructs."""
+    device_blocks = [jax.ShapeDtypeStruct(block_shape(mesh, x, i), x.dtype)
+                     for i, x in enumerate(blocks)]
+    return device_blocks, [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
+                           for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
+
+
 def _check_linear(smap, mesh, static, program):
     """Raise JAX's own error where the program is not linear: its
     `jax.linear_transpose`, traced over the global arrays as `jax.shard_map`
     defines them (nothing runs)."""
-    device_blocks = [jax.ShapeDtypeStruct(block_shape(mesh, a, i), a.dtype)
-                     for i, a in enumerate(program.in_avals)]
-    global_blocks = [jax.ShapeDtypeStruct(_global_shape(mesh, x.shape, s, i), x.dtype)
-                     for i, (x, s) in enumerate(zip(device_blocks, static.specs))]
+    _, global_blocks = _block_types(mesh, static, program.in_avals)
     global_outs = jax.eval_shape(lambda *b: smap(*static.args(b)), *global_blocks)
     jax.make_jaxpr(lambda cts: jax.linear_transpose(lambda *b: smap(*static.args(b)),
                                                     *global_blocks)(cts))(global_outs)

@@ -25,6 +25,8 @@ Imports: JAX, `jax_internals`, `dispatched_work` and `primitive` (the MPI
 effect) only; `spmd` imports it.
 """
 
+import functools
+
 import jax
 import jax.numpy as jnp
 from jax.extend.core import Primitive
@@ -51,6 +53,16 @@ class LinearProgram:
     def forward(self, *blocks):
         return jax.tree.leaves(self.run(*blocks))
 
+    @functools.cached_property
+    def pullback_at_zero(self):
+        """The program's vjp at zero as one jitted program (the forward pass
+        and the backward pass in one launch), made once: a transposed
+        function called again runs it again without tracing anew."""
+        def pullback(*cts):
+            zeros = [jnp.zeros(a.shape, a.dtype) for a in self.in_avals]
+            return list(jax.vjp(self.forward, *zeros)[1](list(cts)))
+        return jax.jit(pullback)
+
 
 def bind_linear(program, check_linear, blocks):
     """spmd's results for `blocks` under partial evaluation, as one
@@ -62,7 +74,7 @@ def bind_linear(program, check_linear, blocks):
 
 
 def _run(*xs, program, transposed):
-    run = _pullback_at_zero(program) if transposed else program.forward
+    run = program.pullback_at_zero if transposed else program.forward
     if not ji.at_top_level():
         return run(*xs)
     # Run at once: alone. Launched while another program over the process's
@@ -71,15 +83,6 @@ def _run(*xs, program, transposed):
     # other's collective).
     wait_for_dispatched_work()
     return jax.block_until_ready(run(*xs))
-
-
-def _pullback_at_zero(program):
-    """The program's vjp at zero as one jitted program: the forward pass
-    and the backward pass in one launch."""
-    def pullback(*cts):
-        zeros = [jnp.zeros(a.shape, a.dtype) for a in program.in_avals]
-        return list(jax.vjp(program.forward, *zeros)[1](list(cts)))
-    return jax.jit(pullback)
 
 
 def _types(*xs, program, transposed):
