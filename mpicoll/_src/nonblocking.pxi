@@ -513,6 +513,8 @@ cdef int istart(Call* c) noexcept nogil:
     cdef int64_t rsize = item_size(into.dtype), rstep = chunk_elements(c, rsize)
     if operation == NB_SENDRECV and whole_chunk_room(num_elements(into), rstep, rsize):
         room = (num_elements(into) // rstep + 1) * rstep * rsize
+    elif operation == NB_SENDRECV:
+        room += rsize           # one element more: post_p2p
     p.received = take_buffer(room + 1)
     if operation == NB_SENDRECV or operation == NB_ALLTOALL:
         p.sent = take_buffer(nbytes + 1)

@@ -81,9 +81,12 @@ cdef int post_p2p(Call* c, Pending* p) noexcept nogil:
                 return MPI_ERR_NO_MEM
             # a chunked receive has room for a whole chunk in each piece, so
             # a message of another size ends early or goes on
-            # (`chunked_receives`) instead of being truncated
-            ierr = MPI_Irecv(p.received + start * isz, <int>(step if p.rstep else count), t,
-                             m.source, p.rtag, c.comm, &p.reqs[p.nreqs - 1])
+            # (`chunked_receives`) instead of being truncated; a single one
+            # has room for one element more, so that a longer message shows
+            # in its count even where MPI cuts it silently (Open MPI does
+            # so for a message a process sends itself)
+            ierr = MPI_Irecv(p.received + start * isz, <int>(step if p.rstep else count + 1),
+                             t, m.source, p.rtag, c.comm, &p.reqs[p.nreqs - 1])
             if ierr != MPI_SUCCESS:
                 return ierr
         m.nrecv = <int>messages
@@ -298,7 +301,8 @@ cdef int receive_into_result(Pending* p, XLA_FFI_Buffer* result, bint* direct) n
     cdef bint alone = True
     direct[0] = False
     if p.msg.nrecv != 1 or p.rstep != 0 or p.reqs[0] == MPI_REQUEST_NULL or \
-            p.received_bytes < DIRECT_MIN_BYTES or data_bytes(result) != p.received_bytes:
+            p.received_bytes < DIRECT_MIN_BYTES or data_bytes(result) != p.received_bytes or \
+            p.msg.source == p.rank:     # no room for the count check (post_p2p) on a self-message
         return MPI_SUCCESS
     mpicoll_nb_lock()
     if pending_count > 1:           # (this wait's own slot counts until it ends)
