@@ -9,12 +9,14 @@ Parts 1 and 2 on two ranks (exactly); the stencil part on any number. Run:
         ./scripts/mpirun.sh 2 benchmarks/run.py overlap                     # over TCP
     ./scripts/mpirun.sh 2 benchmarks/run.py overlap --quick                 # smoke test
 
-Each run writes <out>/overlap_np2[_openmpi][_progress<US>][_tcp][_quick].{txt,json}
+Each run writes
+<out>/overlap_np2[_openmpi][_progress<US>][_malloc][_tcp][_quick].{txt,json}
 (stencil_np<P>... for the stencil part; default out:
 benchmarks/results/overlap); the suffixes come from the MPI and the
-environment (MPICOLL_PROGRESS_US when set; TCP: FI_PROVIDER=tcp with
-MPIR_CVAR_NOLOCAL=1, or Open MPI's OMPI_MCA_btl without shared memory),
-which the JSON's meta records.
+environment (MPICOLL_PROGRESS_US when set; _malloc: any of glibc's
+MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_ set; TCP:
+FI_PROVIDER=tcp with MPIR_CVAR_NOLOCAL=1, or Open MPI's OMPI_MCA_btl
+without shared memory), which the JSON's meta records.
 
 Stencil part: 7-point Jacobi steps on an N^3 float32 cube in slabs (one
 halo row on each side, periodic), 20 steps in a jitted fori_loop, blocking
@@ -59,8 +61,11 @@ early rank waits for), median over the steps; rank 1's medians are in the
 JSON. The variants take turns, two steps each, so that the machine's
 drift falls on all of them alike. Every step's received array is compared
 with what the other rank sent (outside the timed region), and its sum with
-the array's sum. Without overlap rank 0's step is about D + C; with it
-about max(C, D) plus what the message needs after rank 1 starts it. The
+the array's sum. Each rank's minor page faults per step are counted too
+(memory mapped afresh, which glibc's malloc hands back to the kernel and
+takes again for large arrays: the table below the times). Without
+overlap rank 0's step is about D + C; with it about max(C, D) plus what
+the message needs after rank 1 starts it. The
 ratios nb/b are nonblocking over blocking, for mpicoll and for mpi4py; the
 goal (the issue's) is mpicoll nb/b <= 0.6 up to 1 MiB and <= 0.7 above.
 
@@ -76,6 +81,7 @@ are checked before and after the timing.
 """
 
 import os
+import resource
 import subprocess
 import time
 
@@ -256,30 +262,42 @@ class LatePartner:
                                  f"data, expected {self.expected_sum}")
 
 
+def minor_faults():
+    """This process's minor page faults so far (a page mapped afresh: on
+    this machine about 1.4 us each, 16 MiB of them about 6 ms)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+
+
 def late_partner(nbytes, steps, n, block):
-    """Rank 0's and rank 1's median step time per variant (seconds)."""
+    """Rank 0's and rank 1's median step time per variant (seconds), and
+    each rank's minor page faults per step (median, and the steps with over
+    1,000 of them: 4 MiB mapped afresh)."""
     case = LatePartner(steps, nbytes)
     calls = {v: getattr(case, v) for v in VARIANTS}
     for v, call in calls.items():           # compile, warm up, check
         for _ in range(3):
             case.check(v, call())
     times = {v: [] for v in VARIANTS}
+    faults = {v: [] for v in VARIANTS}
     done = 0
     while done < n:
         k = min(block, n - done)
         for v, call in calls.items():
             for _ in range(k):
                 timing_comm.Barrier()
+                f = minor_faults()
                 t = time.perf_counter()
                 result = call()
                 times[v].append(time.perf_counter() - t)
+                faults[v].append(minor_faults() - f)
                 case.check(v, result)
         done += k
-    both = {}
+    both, both_faults = {}, {}
     for v in VARIANTS:
-        mine = float(np.median(times[v]))
-        both[v] = timing_comm.allgather(mine)
-    return both
+        both[v] = timing_comm.allgather(float(np.median(times[v])))
+        both_faults[v] = timing_comm.allgather(
+            (float(np.median(faults[v])), int(np.sum(np.array(faults[v]) > 1000))))
+    return both, both_faults
 
 
 # --- part 2: nothing to overlap ------------------------------------------------------
@@ -517,11 +535,19 @@ def over_tcp():
     return "tcp" in btl.split(",") and not {"sm", "vader"} & set(btl.split(","))
 
 
+# glibc's malloc settings (read at startup): with any of them set, glibc
+# keeps freed memory instead of handing it back to the kernel and faulting
+# it in again (benchmarks/README.md, "overlap.py")
+MALLOC_SETTINGS = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_")
+
+
 def environment_suffix():
     suffix = "_openmpi" if MPI.get_vendor()[0] == "Open MPI" else ""
     progress = os.environ.get("MPICOLL_PROGRESS_US", "").strip()
     if progress:
         suffix += f"_progress{progress}"
+    if any(os.environ.get(k) for k in MALLOC_SETTINGS):
+        suffix += "_malloc"
     return suffix + ("_tcp" if over_tcp() else "")
 
 
@@ -567,7 +593,7 @@ def main(args):
         raise SystemExit(f"run.py overlap: parts 1 and 2 run on exactly 2 ranks, not {size}")
     log = reporting.Log(rank)
     env = {k: os.environ.get(k) for k in ("MPICOLL_PROGRESS_US", "MPIR_CVAR_NOLOCAL",
-                                          "MPIR_CVAR_CH4_NETMOD", "FI_PROVIDER")}
+                                          "MPIR_CVAR_CH4_NETMOD", "FI_PROVIDER") + MALLOC_SETTINGS}
     from mpicoll._src import _ffi
     progress = _ffi.progress_interval()
     thread_level = MPI.Query_thread()
@@ -602,11 +628,12 @@ def main(args):
         log(late_header())
         n = args.n or (6 if args.quick else 60)
         for nbytes in (args.sizes if not args.quick else [1024, 1 << 20]):
-            both = late_partner(nbytes, steps, n, block=2)
+            both, faults = late_partner(nbytes, steps, n, block=2)
             row = {"bytes": nbytes, "steps": n}
             for v in VARIANTS:
                 row[v] = both[v][0]
                 row[v + "_rank1"] = both[v][1]
+                row[v + "_faults"] = faults[v]     # per rank: (median, steps over 1,000)
             row["mpicoll_ratio"] = row["mpicoll_nonblocking"] / row["mpicoll_blocking"]
             row["mpi4py_ratio"] = row["mpi4py_nonblocking"] / row["mpi4py_blocking"]
             row["as_written_ratio"] = row["mpicoll_nonblocking"] / row["mpicoll_as_written"]
@@ -620,6 +647,13 @@ def main(args):
         log(" C (r0), D (r1): the work alone on both ranks at once, no exchange, rank 0's and "
             "rank 1's time; floor: max(C, D) / (C + D), the ratio a free exchange would give;")
         log(" goal: the issue's bound for mpicoll nb/b)")
+        log("")
+        log(f"rank {LATE}'s minor page faults per step (median; steps of {n} with over "
+            "1,000, 4 MiB mapped afresh):")
+        for row in results["late_partner"]:
+            log(f"{fmt_bytes(row['bytes']):<8}" + "  ".join(
+                f"{COLUMNS[v]} {row[v + '_faults'][LATE][0]:.0f}; {row[v + '_faults'][LATE][1]}"
+                for v in VARIANTS[:-1]))
 
     if args.part in ("2", "both"):
         log("")
