@@ -47,6 +47,28 @@ def wait_for_dispatched_work():
         pass
 
 
+# JAX before 0.12 (seen with 0.10.2): the CPU client runs the device
+# programs of independent launches over several devices on one pool of
+# max(cores, devices) threads in any order, so one launch's device program
+# can wait in an in-process collective for its partner while the other
+# launches' programs hold every thread. Pure JAX shows it: two devices on a
+# 2-core machine, four jitted shard_map psums dispatched again and again
+# without waiting, abort after XLA's 40 s rendezvous timeout; JAX 0.12 runs
+# them. (A larger pool, NPROC=4, let that run through too.)
+_LAUNCHES_CAN_DEADLOCK = tuple(
+    int(p) for p in jax.__version__.split(".")[:2] if p.isdigit()) < (0, 12)
+
+
+def run_alone(fn, *args):
+    """`fn(*args)`, a launch over several of this process's devices, run
+    alone where JAX needs it (`_LAUNCHES_CAN_DEADLOCK`): after the work
+    dispatched before it, and waited for. Elsewhere just `fn(*args)`."""
+    if not _LAUNCHES_CAN_DEADLOCK:
+        return fn(*args)
+    wait_for_dispatched_work()
+    return jax.block_until_ready(fn(*args))
+
+
 _abort_status = 0   # non-zero: mpi4py will call MPI_Abort at exit, not MPI_Finalize
 _ABORT_GRACE_S = 5.0
 

@@ -46,6 +46,7 @@ from mpi4py import MPI
 
 from mpicoll._src import jax_internals as ji
 from mpicoll._src.comms import resolve_comm
+from mpicoll._src.dispatched_work import run_alone
 from mpicoll._src.mesh import ProcessMesh
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.spmd_devices import (DEVICE_RETYPED, DEVICE_RULES, Order, block_shape,
@@ -227,16 +228,19 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
                       for x in blocks]
         elif ji.at_top_level():
             return _run_eagerly(f, mesh, out_specs, check_vma, static, blocks)
+        # with several devices, a call outside any trace is a launch over
+        # them: alone where JAX needs that (run_alone)
+        launch = run_alone if several and ji.at_top_level() else (lambda f, *a: f(*a))
         if not static.hashable:
             # traced and compiled for this call only, as jax.shard_map does
-            return jax.jit(functools.partial(run, static))(*blocks)
+            return launch(jax.jit(functools.partial(run, static)), *blocks)
         if several and any(isinstance(x, ji.pe.JaxprTracer) for x in blocks):
             # jax.linear_transpose: the program as one linear primitive
             # (spmd_transpose.py)
             program = LinearProgram(functools.partial(run_jitted, static), blocks)
             return bind_linear(program, functools.partial(_check_linear, smap, mesh, static,
                                                           program), blocks)
-        return run_jitted(static, *blocks)
+        return launch(run_jitted, static, *blocks)
     return call
 
 

@@ -122,15 +122,21 @@ class Order:
     of its process wait for it in one of JAX's in-process collectives
     (which itself waits for a device blocked in MPI on another process) is
     a deadlock. So each collective (and each control-flow operation with
-    collectives inside) is chained to the previous one: its operands and
-    a token pass through one `lax.optimization_barrier`, its results and
-    the token through another. The token is +0.0 derived from the
-    arguments and subtracted from the results, so that derivatives carry
-    it too (the transposed operations form the reversed chain) and every
-    result keeps its value: y - (+0.0) is y for every y, -0.0 included
-    (adding it would turn -0.0 into +0.0). A control-flow
-    operation with collectives inside is one link, and its bodies chain
-    their own collectives (`_eval_closed`).
+    collectives inside) is chained to the previous one by data, the only
+    order XLA:CPU's executor keeps (it drops `lax.optimization_barrier`,
+    which this chain used to pass through: under JAX 0.10 two devices of
+    a process then ran a 2 x 2 job's collectives in different orders and
+    deadlocked in most runs). Each operand of a link is read through an
+    exact identity computed from a token (`_tied`), and the token then
+    from one element of each of the link's results (`_token_after`). The
+    token is +0.0, computed from the arguments, and subtracted from the
+    body's results, so that derivatives carry it too (the transposed
+    operations form the reversed chain) and every result keeps its value:
+    y - (+0.0) is y for every y, -0.0 included (adding it would turn -0.0
+    into +0.0). A control-flow operation with collectives inside is one
+    link, and its bodies chain their own collectives (`_eval_closed`).
+    The ties cost a pass over each operand of a collective (elementwise,
+    memory speed) and one element of each result.
     """
 
     _stack = []
@@ -163,20 +169,54 @@ class Order:
             cls._stack.pop()
 
     def around(self, run, ins, multiple_results):
-        ins, self.token = jax.lax.optimization_barrier((list(ins), self.token))
+        """`run(*ins)`, the next link of the chain."""
+        ins = [_tied(x, self.token) for x in ins]
         self._stack.append(None)        # (nothing chained inside control flow)
         try:
             outs = run(*ins)
         finally:
             self._stack.pop()
         listed = list(outs) if multiple_results else [outs]
-        listed, self.token = jax.lax.optimization_barrier((listed, self.token))
+        self.token = _token_after(self.token, listed)
         return listed if multiple_results else listed[0]
 
     def results(self, outs):
         """The body's results, with the chain's token (+0.0) subtracted."""
         return [y - self.token.astype(y.dtype)
                 if jnp.issubdtype(jnp.result_type(y), jnp.inexact) else y for y in outs]
+
+
+def _chainable(x):
+    dtype = getattr(x, "dtype", None)
+    return dtype is not None and not jax.dtypes.issubdtype(dtype, jax.dtypes.extended) and \
+        dtype != jax.dtypes.float0
+
+
+def _tied(x, token):
+    """`x`, exactly, as a value computed after `token` (+0.0): XLA cannot
+    fold the identity, the token being known only at run time."""
+    if not _chainable(x):
+        return x
+    if x.dtype == jnp.bool_:
+        return x | (token != 0)
+    if jnp.issubdtype(x.dtype, jnp.inexact):
+        return x - token.astype(x.dtype)          # -0.0 - (+0.0) is -0.0
+    return x + token.astype(x.dtype)
+
+
+def _token_after(token, values):
+    """`token` (+0.0), exactly, as a value computed after one element of
+    each of `values` (+0.0 whatever that element is, inf and NaN too).
+    An empty value has no element to wait for."""
+    for y in values:
+        if not _chainable(y) or y.size == 0:
+            continue
+        first = jnp.ravel(y)[:1]
+        if jnp.issubdtype(first.dtype, jnp.complexfloating):
+            first = jnp.real(first)
+        first = first.astype(jnp.float32).sum()
+        token = token + jnp.where(jnp.isfinite(first), jnp.abs(first * 0), 0.0)
+    return token
 
 
 def _device_rule(rule):

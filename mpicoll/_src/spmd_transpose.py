@@ -33,7 +33,7 @@ from jax.extend.core import Primitive
 from jax.interpreters import ad
 
 from mpicoll._src import jax_internals as ji
-from mpicoll._src.dispatched_work import wait_for_dispatched_work
+from mpicoll._src.dispatched_work import run_alone
 from mpicoll._src.primitive import mpi_effect
 
 
@@ -77,12 +77,7 @@ def _run(*xs, program, transposed):
     run = program.pullback_at_zero if transposed else program.forward
     if not ji.at_top_level():
         return run(*xs)
-    # Run at once: alone. Launched while another program over the process's
-    # devices was still running, their in-process collectives deadlocked
-    # under JAX 0.10 (the two launches' device threads each waiting in the
-    # other's collective).
-    wait_for_dispatched_work()
-    return jax.block_until_ready(run(*xs))
+    return run_alone(run, *xs)      # a launch: alone where JAX needs it
 
 
 def _types(*xs, program, transposed):
