@@ -47,7 +47,7 @@ def wait_for_dispatched_work():
         pass
 
 
-# JAX before 0.12 (seen with 0.10.2): the CPU client runs the device
+# JAX before 0.12 (seen with 0.10.2 and 0.11.2): the CPU client runs the device
 # programs of independent launches over several devices on one pool of
 # max(cores, devices) threads in any order, so one launch's device program
 # can wait in an in-process collective for its partner while the other
