@@ -17,6 +17,8 @@ import sys
 import tempfile
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 import pytest
 from mpi4py import MPI
 
@@ -102,3 +104,37 @@ def test_spmd_over_processes_and_local_devices(layout):
                 "transpose/grid"} <= programs, programs
     for rank, results in enumerate(ranks):
         assert set(results) == expected, (rank, sorted(set(results) ^ expected))
+
+
+def _complex(re, im):
+    z = np.empty(re.shape, np.complex64)
+    z.real, z.imag = re, im
+    return z
+
+
+def test_order_ties_keep_every_bit():
+    """spmd's order chain (spmd_devices.Order) reads each operand of a
+    collective through an identity computed from a +0.0 token, and the next
+    token from one element of each result. Under jit (XLA's simplifier on):
+    the token stays +0.0 whatever those elements are (NaN, inf, -0.0), and
+    every value comes back bit for bit (-0.0 would become +0.0 if the
+    token were added, or were -0.0)."""
+    from mpicoll._src.spmd_devices import _tied, _token_after
+    floats = np.array([-0.0, 0.0, np.inf, -np.inf, np.nan, -1.5, 3e38], np.float32)
+    values = [floats, floats.astype(np.float64),
+              _complex(floats, floats[::-1]),
+              np.array([np.iinfo(np.int32).min, -1, 0, np.iinfo(np.int32).max], np.int32),
+              np.array([0, 255], np.uint8), np.array([True, False])]
+    for first in (np.nan, -np.inf, -0.0, -2.0):
+        results = [jnp.array([first, 1.0], jnp.float32), jnp.array([-3], jnp.int32),
+                   jnp.array([first], jnp.complex64), jnp.zeros((0,))]
+
+        @jax.jit
+        def tie(results, values):
+            token = _token_after(jnp.zeros((), jnp.float32), results)
+            return token, [_tied(v, token) for v in values]
+        token, tied = tie(results, [jnp.asarray(v) for v in values])
+        assert float(token) == 0.0 and not np.signbit(token), (first, token)
+        for v, t in zip(values, tied):
+            assert t.dtype == v.dtype
+            assert np.asarray(t).tobytes() == v.tobytes(), (first, v, np.asarray(t))
