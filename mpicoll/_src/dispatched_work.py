@@ -8,7 +8,7 @@ freed (`comms`, through `wait_for_dispatched_work`) and at exit, before
 mpi4py finalises MPI, unless the program failed and mpi4py is about to
 abort the job (the abort status).
 
-Imports: JAX, NumPy and mpi4py only; `comms` imports it, which
+Imports: JAX, NumPy, mpi4py and `jax_internals` only; `comms` imports it, which
 mpicoll/__init__.py imports first, so the exit hook is registered as soon
 as the package is imported.
 """
@@ -20,6 +20,8 @@ import time
 import jax
 import numpy as np
 from mpi4py import MPI
+
+from mpicoll._src import jax_internals as ji
 
 _TRIVIAL = jax.jit(lambda x: x + 1)
 
@@ -47,23 +49,12 @@ def wait_for_dispatched_work():
         pass
 
 
-# JAX before 0.12 (seen with 0.10.2 and 0.11.2): the CPU client runs the device
-# programs of independent launches over several devices on one pool of
-# max(cores, devices) threads in any order, so one launch's device program
-# can wait in an in-process collective for its partner while the other
-# launches' programs hold every thread. Pure JAX shows it: two devices on a
-# 2-core machine, four jitted shard_map psums dispatched again and again
-# without waiting, abort after XLA's 40 s rendezvous timeout; JAX 0.12 runs
-# them. (A larger pool, NPROC=4, let that run through too.)
-_LAUNCHES_CAN_DEADLOCK = tuple(
-    int(p) for p in jax.__version__.split(".")[:2] if p.isdigit()) < (0, 12)
-
-
 def run_alone(fn, *args):
     """`fn(*args)`, a launch over several of this process's devices, run
-    alone where JAX needs it (`_LAUNCHES_CAN_DEADLOCK`): after the work
-    dispatched before it, and waited for. Elsewhere just `fn(*args)`."""
-    if not _LAUNCHES_CAN_DEADLOCK:
+    alone where JAX needs it (`jax_internals.LAUNCHES_CAN_DEADLOCK`): after
+    the work dispatched before it, and waited for. Elsewhere just
+    `fn(*args)`."""
+    if not ji.LAUNCHES_CAN_DEADLOCK:
         return fn(*args)
     wait_for_dispatched_work()
     return jax.block_until_ready(fn(*args))

@@ -639,6 +639,17 @@ def _jax_version():
     return tuple(int(p) for p in jax.__version__.split(".")[:2] if p.isdigit())
 
 
+# JAX before 0.12 (seen with 0.10.2 and 0.11.2): the CPU client runs the
+# device programs of independent launches over several devices on one pool
+# of max(cores, devices) threads in any order, so one launch's device
+# program can wait in an in-process collective for its partner while the
+# other launches' programs hold every thread. Pure JAX shows it: two devices
+# on a 2-core machine, four jitted shard_map psums dispatched again and
+# again without waiting, abort after XLA's 40 s rendezvous timeout; JAX
+# 0.12 runs them. (A larger pool, NPROC=4, let that run through too.)
+LAUNCHES_CAN_DEADLOCK = _jax_version() < (0, 12)
+
+
 def recover_after_failed_computations(effect):
     """JAX 0.12's handling of a failed computation with an ordered effect,
     for older JAX: the next computation with `effect` raises the failure

@@ -228,19 +228,22 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
                       for x in blocks]
         elif ji.at_top_level():
             return _run_eagerly(f, mesh, out_specs, check_vma, static, blocks)
-        # with several devices, a call outside any trace is a launch over
-        # them: alone where JAX needs that (run_alone)
-        launch = run_alone if several and ji.at_top_level() else (lambda f, *a: f(*a))
+        # traced and compiled for this call only where a static argument is
+        # unhashable, as jax.shard_map does
+        program = (functools.partial(run_jitted, static) if static.hashable else
+                   jax.jit(functools.partial(run, static)))
+        if several and ji.at_top_level():
+            # a launch over the process's devices: alone where JAX needs it
+            return run_alone(program, *blocks)
         if not static.hashable:
-            # traced and compiled for this call only, as jax.shard_map does
-            return launch(jax.jit(functools.partial(run, static)), *blocks)
+            return program(*blocks)
         if several and any(isinstance(x, ji.pe.JaxprTracer) for x in blocks):
             # jax.linear_transpose: the program as one linear primitive
             # (spmd_transpose.py)
-            program = LinearProgram(functools.partial(run_jitted, static), blocks)
-            return bind_linear(program, functools.partial(_check_linear, smap, mesh, static,
-                                                          program), blocks)
-        return launch(run_jitted, static, *blocks)
+            linear = LinearProgram(program, blocks)
+            return bind_linear(linear, functools.partial(_check_linear, smap, mesh, static,
+                                                         linear), blocks)
+        return program(*blocks)
     return call
 
 
