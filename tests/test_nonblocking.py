@@ -24,6 +24,7 @@ middle, from 3 ranks on: the module runs at 1, 2 and 3 ranks, not again at 4
 
 import dataclasses
 import os
+import re
 import subprocess
 import sys
 import time
@@ -491,6 +492,69 @@ def test_requests_cross_jitted_calls_and_eager_code(comm):
                       "iallgather eager to jit": (eager_to_jit, xs),
                       "ibcast jit to eager": (jit_to_eager, xs[-1]),
                       "ialltoall nested jit": (nested, xs * 2), **follow_up(comm)}, comm=comm)
+
+
+def _entry_dependencies(hlo):
+    """{instruction: (its text and that of the computations it calls (a
+    fusion), the instructions it reads)} of the entry computation of an
+    optimized HLO module's text."""
+    computations, name = {}, None
+    for line in hlo.splitlines():
+        if line.startswith(("%", "ENTRY ")) and line.rstrip().endswith("{"):
+            name = "ENTRY" if line.startswith("ENTRY") else line.split()[0]
+            computations[name] = []
+        elif name and line.strip() and line.strip() != "}":
+            computations[name].append(line.strip())
+    graph = {}
+    for line in computations["ENTRY"]:
+        target, rhs = line.removeprefix("ROOT ").split(" = ", 1)
+        called = re.findall(r"(?:calls|to_apply)=(%[\w.-]+)", rhs)
+        ops = " ".join([rhs] + [" ".join(computations.get(c, [])) for c in called])
+        reads = set(re.findall(r"%[\w.-]+", rhs)) - set(called)
+        graph[target] = (ops, reads)
+    return graph
+
+
+def _after_in(graph, later, earlier):
+    """Whether instruction `later` reads, through any chain, `earlier`."""
+    seen, todo = set(), [later]
+    while todo:
+        for read in graph[todo.pop()][1]:
+            if read == earlier:
+                return True
+            if read not in seen and read in graph:
+                seen.add(read)
+                todo.append(read)
+    return False
+
+
+def test_computation_between_start_and_wait_runs_between_them(comm):
+    """In XLA's optimized program the matrix product written between two
+    starts and their waits reads a value computed from the last start's
+    handle (overlap.py's tie), and the first wait's handle a value computed
+    from the product's result: with only data dependencies kept by XLA:CPU's
+    executor and its scheduler, every schedule runs the product after both
+    starts and before the waits. (Without the ties XLA was seen to schedule
+    a product written after a start before it.)"""
+    left, right = ring(comm)
+
+    def f(x, a):
+        shifted = mpicoll.isendrecv(x, jnp.zeros_like(x), left, right)
+        summed = mpicoll.iallreduce(x * 2, MPI.SUM)
+        b = jnp.tanh(a @ a)
+        return mpicoll.wait(shifted), mpicoll.wait(summed), b
+
+    hlo = jax.jit(f).lower(jnp.ones(1024), jnp.eye(64)).compile().as_text()
+    graph = _entry_dependencies(hlo)
+    of = lambda what: [k for k, (ops, _) in graph.items() if what in ops]     # noqa: E731
+    starts = of('custom_call_target="mpicoll_istart')
+    waits = of('custom_call_target="mpicoll_wait')
+    products, tanhs = of("dot("), of("tanh(")
+    assert len(starts) == 2 and len(waits) == 2 and len(products) == 1 and len(tanhs) == 1, \
+        (starts, waits, products, tanhs, hlo)
+    for start in starts:
+        assert _after_in(graph, products[0], start), (start, hlo)
+    assert any(_after_in(graph, wait, tanhs[0]) for wait in waits), hlo
 
 
 # --------------------------------------------------------------- derivatives

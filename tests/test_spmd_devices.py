@@ -113,28 +113,33 @@ def _complex(re, im):
 
 
 def test_order_ties_keep_every_bit():
-    """spmd's order chain (spmd_devices.Order) reads each operand of a
-    collective through an identity computed from a +0.0 token, and the next
-    token from one element of each result. Under jit (XLA's simplifier on):
-    the token stays +0.0 whatever those elements are (NaN, inf, -0.0), and
+    """The exact data ties (data_ties.py) that order spmd's collectives
+    (spmd_devices.Order: a +0.0 float token) and a nonblocking start's
+    region (overlap.py: a zero made from an int32 handle): a value read
+    through `tied` and a token made by `zero_after` from one element of
+    each result. Under jit (XLA's simplifier on): the token keeps its value
+    (+0.0, or the handle) whatever those elements are (NaN, inf, -0.0), and
     every value comes back bit for bit (-0.0 would become +0.0 if the
     token were added, or were -0.0)."""
-    from mpicoll._src.spmd_devices import _tied, _token_after
+    from mpicoll._src.data_ties import tied, zero_after
     floats = np.array([-0.0, 0.0, np.inf, -np.inf, np.nan, -1.5, 3e38], np.float32)
     values = [floats, floats.astype(np.float64),
               _complex(floats, floats[::-1]),
               np.array([np.iinfo(np.int32).min, -1, 0, np.iinfo(np.int32).max], np.int32),
               np.array([0, 255], np.uint8), np.array([True, False])]
-    for first in (np.nan, -np.inf, -0.0, -2.0):
-        results = [jnp.array([first, 1.0], jnp.float32), jnp.array([-3], jnp.int32),
-                   jnp.array([first], jnp.complex64), jnp.zeros((0,))]
+    for start in (jnp.zeros((), jnp.float32), jnp.array(5, jnp.int32)):
+        for first in (np.nan, -np.inf, -0.0, -2.0):
+            results = [jnp.array([first, 1.0], jnp.float32), jnp.array([-3], jnp.int32),
+                       jnp.array([first], jnp.complex64), jnp.zeros((0,))]
 
-        @jax.jit
-        def tie(results, values):
-            token = _token_after(jnp.zeros((), jnp.float32), results)
-            return token, [_tied(v, token) for v in values]
-        token, tied = tie(results, [jnp.asarray(v) for v in values])
-        assert float(token) == 0.0 and not np.signbit(token), (first, token)
-        for v, t in zip(values, tied):
-            assert t.dtype == v.dtype
-            assert np.asarray(t).tobytes() == v.tobytes(), (first, v, np.asarray(t))
+            @jax.jit
+            def tie(start, results, values):
+                token = zero_after(start, results)
+                zero = jnp.minimum(token, 0)
+                return token, [tied(v, zero) for v in values]
+            token, out = tie(start, results, [jnp.asarray(v) for v in values])
+            assert token.dtype == start.dtype, (start, token)
+            assert np.asarray(token).tobytes() == np.asarray(start).tobytes(), (first, token)
+            for v, t in zip(values, out):
+                assert t.dtype == v.dtype
+                assert np.asarray(t).tobytes() == v.tobytes(), (first, v, np.asarray(t))

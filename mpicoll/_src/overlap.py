@@ -13,13 +13,13 @@ handle in the same jaxpr, the equations between them form its region:
 
 * a region equation that reads nothing computed after the latest start
   open there gets its smallest operand through an exact identity computed
-  from that start's handle (``v * 1`` with the 1 made from the handle, or
-  ``v + 0`` for integers), so it cannot run before that start (nor before
-  the earlier ones: starts run in program order, by their token);
+  from that start's handle (``v - 0`` with the 0 made from the handle:
+  `data_ties.tied`), so it cannot run before that start (nor before the
+  earlier ones: starts run in program order, by their token);
 * the first wait that closes a region around an equation gets its handle
-  through ``max(handle, w)``, where ``w <= 0`` is computed from one element
-  of every value those equations produce, so it cannot run before they
-  have (nor can the later waits).
+  through ``handle + 0``, the 0 computed from one element of every value
+  those equations produce (`data_ties.zero_after`), so it cannot run
+  before they have (nor can the later waits).
 
 One pass over the equations, and each equation is tied at most once
 however many regions it lies in (a halo exchange posts 26 messages in
@@ -33,16 +33,16 @@ by where the start and the wait are, which the program already fixes.
 It also refuses a start whose request is dropped without a wait: every
 rank would post messages or a collective that nothing completes.
 
-Imports: `jax_internals` and the nonblocking op module.
+Imports: `jax_internals`, `data_ties` and the nonblocking op module.
 """
 
 import math
 
 import jax
 import jax.numpy as jnp
-from jax import lax
 
 from mpicoll._src import jax_internals as ji
+from mpicoll._src.data_ties import tied, zero_after
 from mpicoll._src.ops.nonblocking import START_PRIMITIVES, wait_p
 from mpicoll._src.primitive import CUSTOM_CALLS
 
@@ -53,26 +53,12 @@ def _is_var(v):
 
 def _after(handle, v):
     """`v`, exactly, as a value computed after `handle` (a start's, >= 0)."""
-    zero = jnp.minimum(handle, 0)                 # 0: handles are never negative
-    if v.dtype == jnp.bool_:
-        return v | (zero != 0)
-    if jnp.issubdtype(v.dtype, jnp.integer):
-        return v + zero.astype(v.dtype)
-    if jnp.issubdtype(v.dtype, jnp.complexfloating):
-        one = (zero + 1).astype(jnp.real(v).dtype)
-        return lax.complex(jnp.real(v) * one, jnp.imag(v) * one)
-    return v * (zero + 1).astype(v.dtype)
+    return tied(v, jnp.minimum(handle, 0))
 
 
 def _waited_after(handle, *values):
     """`handle`, exactly, as a value computed after every one of `values`."""
-    w = jnp.zeros((), jnp.int32)
-    for v in values:
-        first = jnp.ravel(v)[:1]
-        if jnp.issubdtype(first.dtype, jnp.complexfloating):
-            first = jnp.real(first)
-        w = jnp.minimum(w, jnp.min(first.astype(jnp.int32), initial=0))
-    return jnp.maximum(handle, w)
+    return zero_after(handle, values)
 
 
 _TRACED = {}     # (fn, avals) -> its jaxpr, traced once

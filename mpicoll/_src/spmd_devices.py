@@ -7,7 +7,8 @@ JAX's own over the device parts of its axes composed with mpicoll's over the
 process parts (`DEVICE_RULES`), and all of a process's devices make their
 collectives in one order (`Order`).
 
-Imports: JAX, NumPy, mpi4py, mpicoll's operations and `spmd_rules`; `spmd`
+Imports: JAX, NumPy, mpi4py, mpicoll's operations, `data_ties` and
+`spmd_rules`; `spmd`
 imports it.
 """
 
@@ -20,6 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 from mpi4py import MPI
 
+from mpicoll._src.data_ties import tied, zero_after
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.ops.alltoall import alltoall
 from mpicoll._src.ops.gathers import allgather, reduce_scatter
@@ -127,9 +129,9 @@ class Order:
     which this chain used to pass through: under JAX 0.10 two devices of
     a process then ran a 2 x 2 job's collectives in different orders and
     deadlocked in most runs). Each operand of a link is read through an
-    exact identity computed from a token (`_tied`), and the token then
-    from one element of each of the link's results (`_token_after`). The
-    token is +0.0, computed from the arguments, and subtracted from the
+    exact identity computed from a token (`data_ties.tied`), and the token
+    then from one element of each of the link's results
+    (`data_ties.zero_after`). The token is +0.0, computed from the arguments, and subtracted from the
     body's results, so that derivatives carry it too (the transposed
     operations form the reversed chain) and every result keeps its value:
     y - (+0.0) is y for every y, -0.0 included (adding it would turn -0.0
@@ -170,53 +172,20 @@ class Order:
 
     def around(self, run, ins, multiple_results):
         """`run(*ins)`, the next link of the chain."""
-        ins = [_tied(x, self.token) for x in ins]
+        ins = [tied(x, self.token) for x in ins]
         self._stack.append(None)        # (nothing chained inside control flow)
         try:
             outs = run(*ins)
         finally:
             self._stack.pop()
         listed = list(outs) if multiple_results else [outs]
-        self.token = _token_after(self.token, listed)
+        self.token = zero_after(self.token, listed)
         return listed if multiple_results else listed[0]
 
     def results(self, outs):
         """The body's results, with the chain's token (+0.0) subtracted."""
         return [y - self.token.astype(y.dtype)
                 if jnp.issubdtype(jnp.result_type(y), jnp.inexact) else y for y in outs]
-
-
-def _chainable(x):
-    dtype = getattr(x, "dtype", None)
-    return dtype is not None and not jax.dtypes.issubdtype(dtype, jax.dtypes.extended) and \
-        dtype != jax.dtypes.float0
-
-
-def _tied(x, token):
-    """`x`, exactly, as a value computed after `token` (+0.0): XLA cannot
-    fold the identity, the token being known only at run time."""
-    if not _chainable(x):
-        return x
-    if x.dtype == jnp.bool_:
-        return x | (token != 0)
-    if jnp.issubdtype(x.dtype, jnp.inexact):
-        return x - token.astype(x.dtype)          # -0.0 - (+0.0) is -0.0
-    return x + token.astype(x.dtype)
-
-
-def _token_after(token, values):
-    """`token` (+0.0), exactly, as a value computed after one element of
-    each of `values` (+0.0 whatever that element is, inf and NaN too).
-    An empty value has no element to wait for."""
-    for y in values:
-        if not _chainable(y) or y.size == 0:
-            continue
-        first = jnp.ravel(y)[:1]
-        if jnp.issubdtype(first.dtype, jnp.complexfloating):
-            first = jnp.real(first)
-        first = first.astype(jnp.float32).sum()
-        token = token + jnp.where(jnp.isfinite(first), jnp.abs(first * 0), 0.0)
-    return token
 
 
 def _device_rule(rule):
