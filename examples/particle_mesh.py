@@ -459,38 +459,7 @@ class DeviceSimulation(Simulation):
         return jnp.fft.irfft(jnp.fft.ifft(x, axis=-2), self.n, axis=-1)
 
     def migrate(self, state, dest, count):
-        """`mpicoll.migrate` over the slabs of axis "x": every valid row to
-        slab `dest`, one ragged exchange per dtype."""
-        G, capacity = self.slabs, self.capacity
-        leaves, treedef = jax.tree.flatten(state)
-        rows = leaves[0].shape[0]
-        valid = jnp.arange(rows) < count
-        key = jnp.where(valid, dest, G)              # invalid rows last
-        order = jnp.argsort(key, stable=True)
-        send = jnp.bincount(jnp.clip(key, 0, G), length=G + 1)[:G].astype(jnp.int32)
-        recv = lax.all_to_all(send, "x", 0, 0, tiled=True)          # recv[i]: from slab i
-        # where slab i's rows land here; sent back, where mine land there
-        landing = lax.all_to_all(jnp.cumsum(recv) - recv, "x", 0, 0, tiled=True)
-        start = (jnp.cumsum(send) - send).astype(jnp.int32)
-        groups = {}
-        for i, leaf in enumerate(leaves):
-            groups.setdefault(jnp.dtype(leaf.dtype), []).append(i)
-        received = [None] * len(leaves)
-        for dtype, members in groups.items():
-            columns = [leaves[i].reshape(rows, -1) for i in members]
-            packed = jnp.concatenate(columns, axis=1)[order]
-            # (the output buffer typed as varying over "x", as the rows it receives)
-            buffer = lax.pcast(jnp.zeros((capacity, packed.shape[1]), dtype), ("x",),
-                               to="varying")
-            moved = lax.ragged_all_to_all(packed, buffer,
-                                          start, send, landing.astype(jnp.int32), recv,
-                                          axis_name="x")
-            at = 0
-            for i, c in zip(members, columns):
-                received[i] = moved[:, at:at + c.shape[1]].reshape(
-                    (capacity,) + leaves[i].shape[1:])
-                at += c.shape[1]
-        return jax.tree.unflatten(treedef, received), jnp.sum(recv).astype(jnp.int32)
+        return mpicoll.migrate(state, dest, count, self.capacity, axis_name="x")
 
 
 def make_simulation(n, m, comm, steps=4, devices=1):

@@ -17,6 +17,7 @@ import jax
 import jax.numpy as jnp
 import pytest
 from jax import lax
+from jax.sharding import PartitionSpec as P
 from mpi4py import MPI
 
 import mpicoll
@@ -257,16 +258,21 @@ def test_migrate_to_a_rank_outside_the_communicator_raises_everywhere():
     check({}, error, "rank 0's sendcounts hold a negative count")
 
 
-def test_migrate_gradient_matches_serial():
+@pytest.mark.parametrize("over", ["comm", "axis"])
+def test_migrate_gradient_matches_serial(over):
     """d/d pos of sum over ranks of <w, received positions>: each valid
-    row's gradient is the weight of the slot it lands in on its owner."""
+    row's gradient is the weight of the slot it lands in on its owner (over
+    the communicator, and over a mesh axis inside mpicoll.spmd)."""
     tree = particle_tree(RANK)
     dest = np.array(owner(tree["pos"]))
     capacity = 7 * SIZE
     w = np.arange(capacity * 2, dtype=float).reshape(capacity, 2) + RANK
 
     def loss(pos):
-        got, _ = mpicoll.migrate(dict(tree, pos=pos), dest, VALID, capacity)
+        if over == "comm":
+            got, _ = mpicoll.migrate(dict(tree, pos=pos), dest, VALID, capacity)
+            return jnp.sum(w * got["pos"])
+        got, _ = along_axis(dict(tree, pos=pos), dest, capacity)
         return jnp.sum(w * got["pos"])
     got, error = outcome(lambda: jax.jit(jax.grad(loss))(jnp.asarray(tree["pos"])))
 
@@ -322,3 +328,58 @@ def test_migrate_vmap_and_chunked_equal_the_plain_calls():
     finally:
         mpicoll.set_chunk_bytes(None)
     check({"vmap": (batched, np.stack(loop)), "chunked": (chunked, loop[0])})
+
+
+# ----------------------------------------------- migrate over a mesh axis
+
+def along_axis(tree, dest, capacity, overflow="raise"):
+    """`migrate` over the mesh axis "x" of the ranks, inside mpicoll.spmd:
+    (this rank's received tree, its count)."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("x",))
+
+    def body(t, d):
+        got, count = mpicoll.migrate(t, d, VALID, capacity, axis_name="x", overflow=overflow)
+        return got, count[None]
+    got, count = mpicoll.spmd(body, mesh, (P("x"), P("x")), (P("x"), P("x")))(
+        tree, jnp.asarray(dest))
+    return got, count[0]
+
+
+@pytest.mark.parametrize("capacity, overflow", [(7 * SIZE, "raise"), (7 * SIZE, "truncate"),
+                                                (2, "truncate")])
+def test_migrate_over_a_mesh_axis_equals_serial(capacity, overflow):
+    """Inside mpicoll.spmd over a line of the ranks, `axis_name="x"` moves
+    the rows as the communicator does: stable order, every leaf; with a
+    capacity of 2, the first 2 rows and the whole count (truncate)."""
+    tree = particle_tree(RANK)
+    dest = np.array(owner(tree["pos"]))
+    dest[VALID:] = -5                    # unused slots: ignored, whatever they hold
+    got, count = jax.jit(lambda t, d: along_axis(t, d, capacity, overflow))(tree, dest)
+    want, _ = serial_migrate(RANK)
+    n = len(want["id"])
+    cases = {"count": (count, np.int32(n))}
+    for k, v in want.items():
+        padded = np.zeros((capacity,) + v.shape[1:], v.dtype)
+        padded[:min(n, capacity)] = v[:capacity]
+        cases[k] = (got[k], padded)
+        assert got[k].dtype == tree[k].dtype, (k, got[k].dtype)
+    check(cases)
+
+
+def test_migrate_over_a_mesh_axis_errors():
+    """Over more rows than a capacity of 1 (every rank keeps some of its
+    own) spmd's ragged_alltoall raises on every rank; a valid row sent to
+    no member makes the count -1 on every rank; comm and axis_name together
+    are refused."""
+    tree = particle_tree(RANK)
+    dest = np.array(owner(tree["pos"]))
+    dest[:VALID] = RANK                   # every valid row stays
+    _, error = outcome(lambda: along_axis(tree, dest, 1))
+    check({}, error, f"would receive {VALID} rows, more than its capacity of 1")
+    stray = dest.copy()
+    if RANK == 0:
+        stray[1] = SIZE
+    got, count = along_axis(tree, stray, 7 * SIZE)
+    check({"count": (count, np.int32(-1))})
+    with pytest.raises(ValueError, match="comm or axis_name, not both"):
+        mpicoll.migrate(tree, dest, VALID, 7, comm=WORLD, axis_name="x")
