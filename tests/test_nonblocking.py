@@ -529,32 +529,49 @@ def _after_in(graph, later, earlier):
 
 
 def test_computation_between_start_and_wait_runs_between_them(comm):
-    """In XLA's optimized program the matrix product written between two
-    starts and their waits reads a value computed from the last start's
-    handle (overlap.py's tie), and the first wait's handle a value computed
-    from the product's result: with only data dependencies kept by XLA:CPU's
-    executor and its scheduler, every schedule runs the product after both
-    starts and before the waits. (Without the ties XLA was seen to schedule
-    a product written after a start before it.)"""
+    """In XLA's optimized program the computation written between two
+    starts and their waits (a matrix product, and an interior update of a
+    stencil: slices and sums) reads values computed from the last start's
+    handle (overlap.py's ties), and the first wait's handle a value computed
+    from all of its results, whole: with only data dependencies kept by
+    XLA:CPU's executor and its scheduler, every schedule runs it after both
+    starts and before the first wait, and nothing of it again after that
+    wait, where its results are read (with a tie that read one element of
+    each result, XLA computed the stencil's sums after the wait, fused into
+    their readers: checked). (Without the ties XLA was seen to schedule a
+    product written after a start before it.)"""
     left, right = ring(comm)
 
-    def f(x, a):
-        shifted = mpicoll.isendrecv(x, jnp.zeros_like(x), left, right)
-        summed = mpicoll.iallreduce(x * 2, MPI.SUM)
-        b = jnp.tanh(a @ a)
-        return mpicoll.wait(shifted), mpicoll.wait(summed), b
+    def rows(u, lo, hi):        # a 7-point stencil's update of rows lo..hi-1
+        c = u[lo:hi]
+        return (u[lo - 1:hi - 1] + u[lo + 1:hi + 1] + jnp.roll(c, 1, 1) + jnp.roll(c, -1, 1)
+                + jnp.roll(c, 1, 2) + jnp.roll(c, -1, 2)) / 6
 
-    hlo = jax.jit(f).lower(jnp.ones(1024), jnp.eye(64)).compile().as_text()
+    def f(a, u):
+        below = mpicoll.isendrecv(u[-2], u[0], left, right)
+        summed = mpicoll.iallreduce(u[1], MPI.SUM)
+        b = jnp.tanh(a @ a)
+        interior = rows(u, 2, u.shape[0] - 2)
+        u = u.at[0].set(mpicoll.wait(below))
+        return (u.at[1:2].set(rows(u, 1, 2)).at[2:-2].set(interior),
+                mpicoll.wait(summed), b * u[0, 0, 0])
+
+    hlo = jax.jit(f).lower(jnp.eye(64), jnp.ones((34, 64, 64))).compile().as_text()
     graph = _entry_dependencies(hlo)
-    of = lambda what: [k for k, (ops, _) in graph.items() if what in ops]     # noqa: E731
+    of = lambda what: [k for k, (text, _) in graph.items() if what in text]     # noqa: E731
     starts = of('custom_call_target="mpicoll_istart')
     waits = of('custom_call_target="mpicoll_wait')
     products, tanhs = of("dot("), of("tanh(")
-    assert len(starts) == 2 and len(waits) == 2 and len(products) == 1 and len(tanhs) == 1, \
-        (starts, waits, products, tanhs, hlo)
+    sums = [k for k, (text, _) in graph.items()       # the interior's sums
+            if re.search(r"= f64\[30,64,64\]\S* add\(", text)]
+    assert len(starts) == 2 and len(waits) == 2 and len(products) == 1 and tanhs and sums, \
+        (starts, waits, products, tanhs, sums, hlo)
     for start in starts:
         assert _after_in(graph, products[0], start), (start, hlo)
-    assert any(_after_in(graph, wait, tanhs[0]) for wait in waits), hlo
+    first = [w for w in waits if not any(_after_in(graph, w, v) for v in waits)]
+    assert len(first) == 1, (waits, hlo)
+    for k in tanhs + sums:
+        assert _after_in(graph, first[0], k), (k, hlo)
 
 
 # --------------------------------------------------------------- derivatives

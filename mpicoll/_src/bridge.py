@@ -236,7 +236,8 @@ _check_thread_support()
 _debug_from_environment()
 _progress_from_environment()
 _ffi.make_half_ops()
-for _name, _capsule in (*_ffi.handlers().items(), *_fft.handlers().items()):
+for _name, _capsule in (*_ffi.handlers().items(), *_ffi.cpu_only_handlers().items(),
+                        *_fft.handlers().items()):
     jax.ffi.register_ffi_target(_name, _capsule, platform="cpu", api_version=1)
 
 

@@ -22,7 +22,8 @@ import jax
 import jax.numpy as jnp
 
 
-def _tieable(x):
+def tieable(x):
+    """Whether `x` has a value to tie (not a PRNG key, not a float0 zero)."""
     dtype = getattr(x, "dtype", None)
     return dtype is not None and not jax.dtypes.issubdtype(dtype, jax.dtypes.extended) and \
         dtype != jax.dtypes.float0
@@ -31,7 +32,7 @@ def _tieable(x):
 def tied(x, zero):
     """`x`, exactly, as a value computed after `zero`: a scalar that is 0
     (an integer) or +0.0 (a float) at run time."""
-    if not _tieable(x):
+    if not tieable(x):
         return x
     if x.dtype == jnp.bool_:
         return x | (zero != 0)
@@ -45,7 +46,7 @@ def zero_after(zero, values):
     element of each of `values` (whatever that element is, inf and NaN
     included). An empty value has no element to wait for."""
     for y in values:
-        if not _tieable(y) or y.size == 0:
+        if not tieable(y) or y.size == 0:
             continue
         first = jnp.ravel(y)[:1]
         if jnp.issubdtype(first.dtype, jnp.complexfloating):

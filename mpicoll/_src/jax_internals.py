@@ -59,11 +59,13 @@ def closed_jaxpr(constvars, invars, outvars, eqns, debug_info, consts):
                             consts)
 
 
-def with_eqns(closed, eqns):
-    """`closed` with its equations replaced (same variables and constants)."""
+def with_eqns(closed, eqns, outvars=None):
+    """`closed` with its equations (and `outvars`, where given) replaced
+    (same input variables and constants)."""
+    changes = dict(eqns=eqns) if outvars is None else dict(eqns=eqns, outvars=outvars)
     if JAXPR_CARRIES_CONSTS:
-        return closed.replace(eqns=eqns)
-    return closed.replace(jaxpr=closed.jaxpr.replace(eqns=eqns))
+        return closed.replace(**changes)
+    return closed.replace(jaxpr=closed.jaxpr.replace(**changes))
 
 
 def lower_inline(ctx, jaxpr, tokens, *args):
@@ -227,11 +229,13 @@ def jaxpr_eqns(jaxpr):
     return getattr(jaxpr, "jaxpr", jaxpr).eqns
 
 
-def replace_eqns(jaxpr, eqns):
-    """A jaxpr parameter (closed or open) with its equations replaced."""
+def replace_eqns(jaxpr, eqns, outvars=None):
+    """A jaxpr parameter (closed or open) with its equations (and
+    `outvars`, where given) replaced."""
+    changes = dict(eqns=eqns) if outvars is None else dict(eqns=eqns, outvars=outvars)
     if not JAXPR_CARRIES_CONSTS and isinstance(jaxpr, core.ClosedJaxpr):
-        return jaxpr.replace(jaxpr=jaxpr.jaxpr.replace(eqns=eqns))
-    return jaxpr.replace(eqns=eqns)
+        return jaxpr.replace(jaxpr=jaxpr.jaxpr.replace(**changes))
+    return jaxpr.replace(**changes)
 
 
 def effect_eqn(prim, params, effect, source_info):

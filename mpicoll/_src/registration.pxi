@@ -98,6 +98,26 @@ cdef XLA_FFI_Error* h_wait_embedded_pair(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, iwait, 1, 2, b"wait (derivative)", False)
 
 
+# overlap.py's tie of a wait to the computation before it (CPU only): it
+# returns its first operand (a nonblocking start's handle) and ignores the
+# others, the values computed in the wait's region. XLA makes every operand
+# of a custom call, whole, before calling it, and cannot compute part of one
+# afterwards instead, as it may where ordinary operations read one element.
+cdef XLA_FFI_Error* h_after(XLA_FFI_CallFrame* frame) noexcept nogil:
+    if answer_metadata_query(frame):
+        return NULL
+    cdef XLA_FFI_Buffer* handle = <XLA_FFI_Buffer*>frame.args.args[0]
+    cdef XLA_FFI_Buffer* result = <XLA_FFI_Buffer*>frame.rets.rets[0]
+    memcpy(result.data, handle.data, sizeof(int32_t))
+    return NULL
+
+
+def cpu_only_handlers():
+    """Map of FFI target name -> PyCapsule of the handlers that have no
+    CUDA entry (their primitives lower otherwise there)."""
+    return {"mpicoll_after": PyCapsule_New(<void*>h_after, NULL, NULL)}
+
+
 def handlers():
     """Map of FFI target name -> PyCapsule of the handler."""
     cdef dict table = {
