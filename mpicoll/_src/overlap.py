@@ -14,9 +14,8 @@ handle in the same jaxpr, the equations between them form its region:
 * a region equation that reads nothing computed after the latest start
   open there gets its smallest operand through an exact identity computed
   from that start's handle (``v - 0`` with the 0 made from the handle:
-  `data_ties.tied`; a slice becomes a dynamic slice at indices so tied),
-  so it cannot run before that start (nor before the earlier ones: starts
-  run in program order, by their token);
+  `data_ties.tied`), so it cannot run before that start (nor before the
+  earlier ones: starts run in program order, by their token);
 * the first wait that closes a region around an equation gets its handle
   through `after_p`, which takes every value those equations produce,
   whole, and gives them back to their later readers, so the wait cannot
@@ -26,9 +25,8 @@ handle in the same jaxpr, the equations between them form its region:
 One pass over the equations, and each equation is tied at most once
 however many regions it lies in (a halo exchange posts 26 messages in
 3-D). XLA cannot fold these identities (the handle is known only at run
-time). They cost one pass over the smallest operand of each tied equation
-other than a slice, which fuses into that equation where it is
-elementwise. Requests that cross a loop iteration or a jitted call
+time). They cost one pass over the smallest operand of each tied
+equation, which fuses into that equation where it is elementwise. Requests that cross a loop iteration or a jitted call
 (started in one, waited in another) are ordered by where the start and
 the wait are, which the program already fixes.
 
@@ -38,12 +36,10 @@ rank would post messages or a collective that nothing completes.
 Imports: `jax_internals`, `data_ties` and the nonblocking op module.
 """
 
-import functools
 import math
 
 import jax
 import jax.numpy as jnp
-from jax import lax
 from jax.extend.core import Primitive
 
 from mpicoll._src import jax_internals as ji
@@ -101,11 +97,10 @@ mlir.register_lowering(after_p, mlir.lower_fun(
 _TRACED = {}     # (fn, avals) -> its jaxpr, traced once
 
 
-def _inline(fn, *invars, outvars=None):
+def _inline(fn, *invars):
     """The equations of `fn` traced on `invars`' avals, reading `invars`,
-    with fresh variables for what they compute (`outvars` for its results,
-    where given); (equations, output variables). Marked as fences, so no
-    later region fences them again."""
+    with fresh variables for what they compute; (equations, output
+    variables). Marked as fences, so no later region fences them again."""
     key = (fn, tuple((v.aval.shape, v.aval.dtype) for v in invars))
     inner = _TRACED.get(key)
     if inner is None:
@@ -113,14 +108,11 @@ def _inline(fn, *invars, outvars=None):
         assert not closed.consts, closed
         inner = _TRACED[key] = closed.jaxpr
     rename = dict(zip(inner.invars, invars))
-    if outvars is not None:
-        rename.update((v, w) for v, w in zip(inner.outvars, outvars) if _is_var(v))
     eqns = []
     for e in inner.eqns:
         invars_ = [rename.get(v, v) if _is_var(v) else v for v in e.invars]
         for v in e.outvars:
-            if v not in rename:
-                rename[v] = ji.core.Var(v.aval)
+            rename[v] = ji.core.Var(v.aval)
         eqns.append(e.replace(invars=invars_, outvars=[rename[v] for v in e.outvars]))
     _FENCES.update(id(e) for e in eqns)
     return eqns, [rename.get(v, v) if _is_var(v) else v for v in inner.outvars]
@@ -133,35 +125,13 @@ def _size(v):
     return math.prod(getattr(v.aval, "shape", ()) or (1,))
 
 
-@functools.lru_cache(maxsize=None)
-def _slice_after(start, sizes):
-    """The slice of `x` at `start` (of `sizes`), computed after `handle`:
-    a dynamic slice at indices tied to the handle. (Tying the sliced array
-    instead costs a pass over it, and keeps XLA from fusing the slices of
-    one array, such as a stencil's, into the computation that reads them:
-    a 7-point stencil step on 256^3 cells took 79 ms instead of 63.)"""
-    def fn(handle, x):
-        zero = jnp.minimum(handle, 0)
-        return lax.dynamic_slice(x, [tied(jnp.int32(i), zero) for i in start], sizes)
-    return fn
-
-
 def _fenced_after(eqn, latest, ties):
     """`eqn` reading its smallest operand through `_after(handle)`, plus the
     fence equations (appended to `ties`), where it must come after the start
-    of `handle` and nothing it reads does yet; else `eqn`. A slice instead
-    becomes a dynamic slice at indices tied to `handle` (returned with its
-    equations; the slice's result keeps its variable)."""
+    of `handle` and nothing it reads does yet; else `eqn`."""
     operands = [v for v in eqn.invars if _is_var(v) and hasattr(v.aval, "dtype")]
     if not operands:
         return eqn          # reads only literals: nothing to tie (and nothing to compute)
-    if eqn.primitive is lax.slice_p and not any(s != 1 for s in eqn.params["strides"] or ()):
-        start = tuple(eqn.params["start_indices"])
-        sizes = tuple(b - a for a, b in zip(start, eqn.params["limit_indices"]))
-        fenced, _ = _inline(_slice_after(start, sizes), latest, eqn.invars[0],
-                            outvars=eqn.outvars)
-        ties += fenced[:-1]
-        return fenced[-1]
     v = min(operands, key=_size)
     fenced, (v_after,) = _inline(_after, latest, v)
     ties += fenced
@@ -230,8 +200,8 @@ def _order_jaxpr(eqns, outvars):
 
 
 def _results(eqns):
-    """The values `eqns` compute that none of them reads (one element of
-    each is what a wait is tied to)."""
+    """The values `eqns` compute that none of them reads (what a wait is
+    tied after, `after_p`)."""
     read = {v for e in eqns for v in e.invars if _is_var(v)}
     return [v for e in eqns for v in e.outvars
             if _is_var(v) and v not in read and tieable(v.aval) and _size(v) > 0]
