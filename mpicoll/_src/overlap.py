@@ -26,9 +26,10 @@ One pass over the equations, and each equation is tied at most once
 however many regions it lies in (a halo exchange posts 26 messages in
 3-D). XLA cannot fold these identities (the handle is known only at run
 time). They cost one pass over the smallest operand of each tied
-equation, which fuses into that equation where it is elementwise. Requests that cross a loop iteration or a jitted call
-(started in one, waited in another) are ordered by where the start and
-the wait are, which the program already fixes.
+equation, which fuses into that equation where it is elementwise.
+Requests that cross a loop iteration or a jitted call (started in one,
+waited in another) are ordered by where the start and the wait are, which
+the program already fixes.
 
 It also refuses a start whose request is dropped without a wait: every
 rank would post messages or a collective that nothing completes.
