@@ -99,16 +99,23 @@ cdef XLA_FFI_Error* h_wait_embedded_pair(XLA_FFI_CallFrame* f) noexcept nogil:
 
 
 # overlap.py's tie of a wait to the computation before it (CPU only): it
-# returns its first operand (a nonblocking start's handle) and ignores the
-# others, the values computed in the wait's region. XLA makes every operand
-# of a custom call, whole, before calling it, and cannot compute part of one
-# afterwards instead, as it may where ordinary operations read one element.
+# returns its operands (a nonblocking start's handle and the values computed
+# in the wait's region) as they are. The lowering gives each result its
+# operand's memory, so nothing is copied (unless XLA ever placed one
+# elsewhere). XLA makes every operand of a custom call, whole, before
+# calling it, and cannot compute part of one afterwards instead, as it may
+# where ordinary operations read one element.
 cdef XLA_FFI_Error* h_after(XLA_FFI_CallFrame* frame) noexcept nogil:
+    cdef int64_t i
+    cdef XLA_FFI_Buffer* operand
+    cdef XLA_FFI_Buffer* result
     if answer_metadata_query(frame):
         return NULL
-    cdef XLA_FFI_Buffer* handle = <XLA_FFI_Buffer*>frame.args.args[0]
-    cdef XLA_FFI_Buffer* result = <XLA_FFI_Buffer*>frame.rets.rets[0]
-    memcpy(result.data, handle.data, sizeof(int32_t))
+    for i in range(min(frame.args.size, frame.rets.size)):
+        operand = <XLA_FFI_Buffer*>frame.args.args[i]
+        result = <XLA_FFI_Buffer*>frame.rets.rets[i]
+        if result.data != operand.data:
+            memcpy(result.data, operand.data, data_bytes(operand))
     return NULL
 
 
