@@ -47,7 +47,7 @@ from mpicoll._src import jax_internals as ji
 from mpicoll._src.data_ties import tieable, tied, zero_after
 from mpicoll._src.jax_internals import ir_type, mlir
 from mpicoll._src.ops.nonblocking import START_PRIMITIVES, wait_p
-from mpicoll._src.primitive import CUSTOM_CALLS
+from mpicoll._src.primitive import CUSTOM_CALLS, _row_major
 
 
 def _is_var(v):
@@ -86,8 +86,8 @@ def _after_lowering(ctx, *operands):
         "mpicoll_after", result_types=[ir_type(ctx, a) for a in ctx.avals_out],
         operands=list(operands), api_version=4, backend_config={},
         operand_output_aliases={i: i for i in range(len(operands))},
-        operand_layouts=[tuple(range(len(a.shape) - 1, -1, -1)) for a in ctx.avals_in],
-        result_layouts=[tuple(range(len(a.shape) - 1, -1, -1)) for a in ctx.avals_out]).results
+        operand_layouts=[_row_major(a) for a in ctx.avals_in],
+        result_layouts=[_row_major(a) for a in ctx.avals_out]).results
 
 
 mlir.register_lowering(after_p, _after_lowering, platform="cpu")
