@@ -316,6 +316,48 @@ def test_migrate_check_grads_and_dot_product(monkeypatch):
     assert abs(lhs - rhs) <= 1e-12 * max(1.0, abs(lhs)), (lhs, rhs)
 
 
+@pytest.mark.parametrize("over", ["comm", "axis"])
+def test_migrate_transposes(over):
+    """For fixed destinations `migrate` is linear in the rows. Its transpose
+    by every route (vjp, jvp of vjp, linear_transpose eager and jitted)
+    equals the pullback, which the global dot product <move(x), y> =
+    <x, move^T(y)> pins to the serial answer; transposing twice gives
+    `migrate` back. Over the communicator and over a mesh axis inside
+    mpicoll.spmd; `check` runs an operation on the communicator after."""
+    tree = particle_tree(RANK)
+    dest = np.array(owner(tree["pos"]))
+    capacity = 7 * SIZE
+
+    def move(pos):
+        if over == "comm":
+            got, _ = mpicoll.migrate({"pos": pos, "id": tree["id"]}, dest, VALID, capacity)
+        else:
+            got, _ = along_axis({"pos": pos, "id": tree["id"]}, dest, capacity)
+        return got["pos"]
+    pos = jnp.asarray(tree["pos"])
+    y = jnp.asarray(np.random.default_rng(RANK).normal(size=(capacity, 2)))
+
+    def every_route():
+        moved, pullback = jax.vjp(move, pos)
+        (vjp,) = pullback(y)
+        jvp_of_vjp = jax.jvp(lambda c: pullback(c)[0], (y,), (y,))[1]
+        transpose = jax.linear_transpose(move, pos)
+        (eager,) = transpose(y)
+        (jitted,) = jax.jit(transpose)(y)
+        twice = jax.linear_transpose(lambda c: transpose(c)[0], y)(pos)[0]
+        return moved, vjp, jvp_of_vjp, eager, jitted, twice
+    got, error = outcome(every_route)
+    cases = {}
+    if got is not None:
+        moved, vjp, jvp_of_vjp, eager, jitted, twice = got
+        lhs = WORLD.allreduce(float(np.vdot(moved, y)))
+        rhs = WORLD.allreduce(float(np.vdot(np.asarray(pos), vjp)))
+        cases = {"dot product": (np.float64(lhs), np.float64(rhs)),
+                 "jvp of vjp": (jvp_of_vjp, vjp), "linear_transpose": (eager, vjp),
+                 "jit(linear_transpose)": (jitted, vjp), "transposed twice": (twice, moved)}
+    check(cases, error)
+
+
 def test_migrate_vmap_and_chunked_equal_the_plain_calls():
     pos, dest, move = moving_rows()
     shifted = (pos + 0.37) % 1.0

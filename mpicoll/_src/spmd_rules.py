@@ -111,30 +111,34 @@ def _ragged_all_to_all(mesh, primitive, operand, output, input_offsets, send_siz
     # goes to member j, into its output at output_offsets[j] (an offset in
     # the receiver's output). mpicoll.ragged_alltoall moves contiguous
     # runs of rows in rank order, so the runs are packed first, each
-    # sender's offsets for this rank come with one alltoall, and the rows
-    # received are scattered to them.
+    # sender's count and offset for this rank come with one alltoall, and
+    # the rows received are scattered to them. (The counts come from that
+    # alltoall, not from ragged_alltoall's second result: under
+    # jax.linear_transpose an operation with a linear operand computes
+    # nothing before the transpose, and the scatter's indices must be known.)
     axes = mesh_axes(mesh, axis_name, axis_index_groups)
     comm = mesh.axis_comm(axes)
     by_rank = np.argsort(mesh.order_in_comm(axes))      # member index of each comm rank
     input_offsets, send_sizes, output_offsets = (
         jnp.asarray(v)[by_rank] for v in (input_offsets, send_sizes, output_offsets))
     packed = operand[_run_rows(input_offsets, send_sizes, operand.shape[0])]
-    rows, counts = ragged_alltoall(packed, send_sizes, output.shape[0], comm=comm)
-    offsets_here = alltoall(output_offsets[:, None], comm=comm)[:, 0]
-    targets = _run_rows(offsets_here, counts, output.shape[0], fill=output.shape[0])
-    return output.at[targets].set(rows, mode="drop")
+    rows, _ = ragged_alltoall(packed, send_sizes, output.shape[0], comm=comm)
+    here = alltoall(jnp.stack([send_sizes, output_offsets], 1), comm=comm)   # [i]: from i
+    # rows past the runs go to distinct indices past the output, dropped: the
+    # indices are unique, which the scatter's transpose needs
+    targets = _run_rows(here[:, 1], here[:, 0], output.shape[0], past=output.shape[0])
+    return output.at[targets].set(rows, mode="drop", unique_indices=True)
 
 
-def _run_rows(starts, sizes, n, fill=None):
+def _run_rows(starts, sizes, n, past=None):
     """For each of `n` rows of runs laid end to end (run k: `sizes[k]` rows),
-    the row `starts[k] + position in run k`; rows past the runs get `fill`
-    (or stay in bounds, where they are not used)."""
+    the row `starts[k] + position in run k`; row i past the runs gets
+    `past + i` (or stays in bounds where `past` is None: it is not used)."""
     ends = jnp.cumsum(sizes)
     row = jnp.arange(n, dtype=ends.dtype)
     run = jnp.minimum(jnp.searchsorted(ends, row, side="right"), sizes.shape[0] - 1)
     index = starts[run] + row - (ends[run] - sizes[run])
-    past = row >= ends[-1]
-    return jnp.where(past, 0 if fill is None else fill, index)
+    return jnp.where(row >= ends[-1], 0 if past is None else past + row, index)
 
 
 def unchanged(mesh, primitive, *xs, **_):
