@@ -60,7 +60,7 @@ def migrate(particles, dest, count, capacity, *, comm=None, overflow="raise",
       rows (the received rows first, zeros after), and the number of rows
       sent to this rank (an int32 scalar). With ``axis_name``, a valid row
       whose destination is not a member of the axis makes the count -1 on
-      every member (no row goes there).
+      every member (its member sends no row).
 
     Gradients: through `ragged_alltoall` (or ``lax.ragged_all_to_all``) and
     the gathers that sort the rows: the cotangent of every received row goes
@@ -104,45 +104,51 @@ def migrate(particles, dest, count, capacity, *, comm=None, overflow="raise",
         sendcounts = jnp.where(stray, -1, sendcounts)
 
         def exchange(packed):
-            return ragged_alltoall(packed, sendcounts, capacity, comm=comm, overflow=overflow)
+            moved, recvcounts = ragged_alltoall(packed, sendcounts, capacity, comm=comm,
+                                                overflow=overflow)
+            return moved, jnp.sum(recvcounts).astype(jnp.int32)
     else:
-        exchange = _along_axis(sendcounts, capacity, axis_name, overflow == "truncate")
+        exchange = _along_axis(sendcounts, stray, capacity, axis_name, overflow == "truncate")
 
     groups = {}      # dtype -> indices of its leaves, in order
     for i, leaf in enumerate(leaves):
         groups.setdefault(jnp.dtype(leaf.dtype), []).append(i)
     received = [None] * len(leaves)
-    recvcounts = None
+    total = None
     for dtype, members in groups.items():
         columns = [leaves[i].reshape(n, math.prod(leaves[i].shape[1:])) for i in members]
         widths = [c.shape[1] for c in columns]
         packed = jnp.concatenate(columns, axis=1)[order]
-        moved, recvcounts = exchange(packed)
+        moved, total = exchange(packed)
         start = 0
         for i, width in zip(members, widths):
             received[i] = moved[:, start:start + width].reshape(
                 (capacity,) + leaves[i].shape[1:])
             start += width
-    total = jnp.sum(recvcounts).astype(jnp.int32)
-    if axis_name is not None:
-        total = jnp.where(lax.pmax(stray.astype(jnp.int32), axis_name) > 0, -1, total)
     return jax.tree.unflatten(treedef, received), total
 
 
-def _along_axis(sendcounts, capacity, axis_name, truncate):
+def _along_axis(sendcounts, stray, capacity, axis_name, truncate):
     """The exchange of `migrate` over a mesh axis: packed rows (grouped by
     destination, `sendcounts` each) -> (the `capacity` rows received here,
-    the count from each member). Each member tells the senders where their
-    rows land and, where `truncate`, how many of them fit: the rows beyond
-    `capacity` are not sent. (Otherwise all are: mpicoll.spmd's
-    `ragged_alltoall` then raises on every rank.)"""
-    recvcounts = lax.all_to_all(sendcounts, axis_name, 0, 0, tiled=True)   # [i]: from member i
+    how many were sent here; -1 where a member had a row for no member).
+    Each member tells the senders where their rows land and, where
+    `truncate`, how many of them fit: the rows beyond `capacity` are not
+    sent. (Otherwise all are: mpicoll.spmd's `ragged_alltoall` then raises
+    on every rank.) A member with a stray row sends -1 to every member
+    instead of its counts, and nothing: so every member learns of it from
+    the counts' exchange, with no collective of its own."""
+    recvcounts = lax.all_to_all(jnp.where(stray, -1, sendcounts), axis_name, 0, 0,
+                                tiled=True)                             # [i]: from member i
+    nowhere = jnp.any(recvcounts < 0)
+    recvcounts = jnp.maximum(recvcounts, 0)
     landing = (jnp.cumsum(recvcounts) - recvcounts).astype(jnp.int32)
     kept = jnp.clip(capacity - landing, 0, recvcounts) if truncate else recvcounts
     kept = kept.astype(jnp.int32)
     # [j]: how many of the rows sent to member j it keeps, and where they land
     told = lax.all_to_all(jnp.stack([kept, landing], 1), axis_name, 0, 0, tiled=True)
     start = (jnp.cumsum(sendcounts) - sendcounts).astype(jnp.int32)
+    total = jnp.where(nowhere, -1, jnp.sum(recvcounts)).astype(jnp.int32)
 
     def exchange(packed):
         # (the output buffer typed as varying over the axis, as the rows it receives)
@@ -151,5 +157,5 @@ def _along_axis(sendcounts, capacity, axis_name, truncate):
                            to="varying")
         moved = lax.ragged_all_to_all(packed, buffer, start, told[:, 0], told[:, 1], kept,
                                       axis_name=axis_name)
-        return moved, recvcounts
+        return moved, total
     return exchange
