@@ -78,10 +78,11 @@ fi
 # values on such grids (the rest run at 1, 2 and 4 ranks), and the
 # nonblocking operations (tests/test_nonblocking.py, not run at 4: its rings
 # and chains have distinct left and right neighbours and ranks in the middle
-# from 3 ranks on).
+# from 3 ranks on), and the ragged exchanges and migrate
+# (tests/test_ragged.py: counts that differ per destination and rank).
 GRID_TESTS="tests/test_ops.py tests/test_pairing.py tests/test_reduction_blocks.py
   tests/test_own_block.py tests/test_overlapped_copy.py tests/test_halo.py tests/test_spmd.py
-  tests/test_particle_mesh.py tests/test_nonblocking.py
+  tests/test_particle_mesh.py tests/test_nonblocking.py tests/test_ragged.py
   tests/test_fft.py::test_transforms_match_numpy
   tests/test_fft.py::test_local_slices_tile_global_index_space
   tests/test_fft.py::test_fftfreq_matches_numpy_on_gathered_grid

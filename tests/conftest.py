@@ -37,11 +37,12 @@ _verdict_comm = MPI.COMM_WORLD.Dup()   # every rank runs conftest: collective is
 # the slowest run). What does depend on the rank count runs at 1, 2 and 4:
 # every operation of the registry (values, derivatives, chunking, vmap),
 # the transposes and the derivative check, grids (fft, halo, spmd), the
+# ragged exchanges and migrate (which rank sends how much to which), the
 # docs' examples, errors, ordering and control flow.
 RANK_COUNT_INDEPENDENT = {
     "test_interleave", "test_gradients", "test_chunking", "test_halo_example",
     "test_alltoallv", "test_soak", "test_batching", "test_allreduce", "test_sendrecv",
-    "test_in_place", "test_ragged", "test_communicators", "test_introspection",
+    "test_in_place", "test_communicators", "test_introspection",
     "test_mpi4jax_port", "test_alltoall"}
 
 
