@@ -44,6 +44,13 @@ def _numpy_transform(x, kind, axes, forward, norm, n):
     return full[tuple(index)]
 
 
+def _aliased_ffts(lowered):
+    """The local FFT calls of a lowered program that XLA compiled in place
+    (their result aliased to their operand)."""
+    return [line for line in lowered.compile().as_text().splitlines()
+            if "mpicoll_local_fft" in line and "output_to_operand_aliasing" in line]
+
+
 @no_mpi
 @pytest.mark.parametrize("kind, forward", [("c2c", True), ("c2c", False), ("r2c", True),
                                            ("r2c", False), ("c2r", False)])
@@ -123,23 +130,18 @@ def test_transforms_slice_by_slice_of_the_leading_axis_match_numpy(kind, axes, i
     axis if it is one of `axes` (r2c halving axis 0 goes whole). Values
     equal NumPy's for fresh and in-place results."""
     shape = (5, 40, 8, 256)
-    if kind == "r2c":
-        x = np.random.default_rng(4).standard_normal(shape)
-        ref = np.fft.rfftn(x, axes=axes, norm=norm)
-        if inverse:           # the inverse's exponent and scaling (c2r's transpose)
-            ref = np.conj(np.fft.rfftn(x, axes=axes, norm={"backward": "forward",
-                                                           "forward": "backward"}.get(norm, norm)))
-        f = lambda a: local_fft.local_fft_p.bind(a, kind="r2c", axes=axes,  # noqa: E731
-                                                 forward=not inverse, norm=norm, n=None)
-    else:
-        x = _complex(shape, np.complex128, seed=4)
-        ref = (np.fft.ifftn if inverse else np.fft.fftn)(x, axes=axes, norm=norm)
-        f = lambda a: local_fft.fftn(a, axes, inverse=inverse, norm=norm)  # noqa: E731
+    x = np.random.default_rng(4).standard_normal(shape) if kind == "r2c" else \
+        _complex(shape, np.complex128, seed=4)
+    ref = _numpy_transform(x, kind, axes, not inverse, norm, None)
+    f = lambda a: local_fft.local_fft_p.bind(a, kind=kind, axes=axes,  # noqa: E731
+                                             forward=not inverse, norm=norm, n=None)
     fresh = jax.jit(f)(jnp.asarray(x))
     np.testing.assert_allclose(np.asarray(fresh), ref, rtol=1e-10, atol=1e-9)
     if kind == "c2c":         # the operand is dead: transformed in its own memory
-        in_place = jax.jit(lambda a: f(a * 2.0))(jnp.asarray(x))
-        np.testing.assert_allclose(np.asarray(in_place), 2.0 * ref, rtol=1e-10, atol=1e-9)
+        dead = jax.jit(lambda a: f(a * 2.0))
+        assert len(_aliased_ffts(dead.lower(jnp.asarray(x)))) == 1
+        np.testing.assert_allclose(np.asarray(dead(jnp.asarray(x))), 2.0 * ref, rtol=1e-10,
+                                   atol=1e-9)
 
 
 @no_mpi
@@ -234,9 +236,7 @@ def test_in_place_where_the_operand_is_dead():
         b = mpicoll.allreduce(a, MPI.SUM) * 2          # a temporary, dead after the FFT
         return local_fft.fftn(b, (1,)), local_fft.fftn(a, (0,))
 
-    compiled = jax.jit(program).lower(x).compile().as_text()
-    aliased = [line for line in compiled.splitlines()
-               if "mpicoll_local_fft" in line and "output_to_operand_aliasing" in line]
+    aliased = _aliased_ffts(jax.jit(program).lower(x))
     assert len(aliased) == 1, aliased
     before = np.asarray(x).copy()
     got_dead, got_live = jax.jit(program)(x)
@@ -257,9 +257,7 @@ def test_in_place_without_mpi_operations():
     before = np.asarray(x).copy()
     round_trip = jax.jit(lambda a: local_fft.fftn(local_fft.fftn(a, (0, 1)), (0, 1),
                                                   inverse=True), donate_argnums=0)
-    compiled = round_trip.lower(x).compile().as_text()
-    aliased = [line for line in compiled.splitlines()
-               if "mpicoll_local_fft" in line and "output_to_operand_aliasing" in line]
+    aliased = _aliased_ffts(round_trip.lower(x))
     assert len(aliased) == 2, aliased
     np.testing.assert_allclose(np.asarray(round_trip(x)), before, rtol=1e-12, atol=1e-12)
 
