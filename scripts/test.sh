@@ -34,15 +34,17 @@ source scripts/env.sh
 # MPICH: a rank that polls without progress sleeps 1 us now and then, so
 # oversubscribed ranks waiting in MPI leave the cores to the ones tracing and
 # compiling (about 8% faster at 4 ranks on 2 cores). Not in env.sh: it would
-# add latency to the benchmarks. Open MPI ignores it.
-export MPIR_CVAR_CH4_PROGRESS_THROTTLE=1
+# add latency to the benchmarks. Open MPI ignores it. Still worth it beside
+# the heavy yield below: 3 ranks of test_halo and test_pairing take 48-51 s
+# with it, 54 s without. A value the caller sets wins.
+export MPIR_CVAR_CH4_PROGRESS_THROTTLE=${MPIR_CVAR_CH4_PROGRESS_THROTTLE:-1}
 # MPICH, in runs with more ranks than cores (3 and 4 ranks on CI's 2): a
 # rank waiting in MPI sleeps at every poll instead of spinning
 # (MPIR_CVAR_ENABLE_HEAVY_YIELD; a waiting rank then uses about 15% of a
 # core instead of all of it), so the cores go to the ranks that trace and
-# compile: the 3-rank run about 30% faster, the 4-rank run about 10%. Not
+# compile: the 3-rank run about 30% faster, the 4-rank run 10-23%. Not
 # where every rank has a core: each wait then costs a sleep (a 1-byte round
-# trip takes about 250 us instead of under 10 us: scripts/waiting_ranks.py).
+# trip takes about 250 us instead of 7 us: scripts/waiting_ranks.py).
 # Not for Open MPI, whose waiting ranks yield already (env.sh).
 cores=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
 # XLA's compilations are kept for the whole run in JAX's persistent
