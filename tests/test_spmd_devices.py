@@ -113,9 +113,9 @@ def _complex(re, im):
 
 
 def test_order_ties_keep_every_bit():
-    """The exact data ties (data_ties.py) that order spmd's collectives
-    (spmd_devices.Order: a +0.0 float token) and a nonblocking start's
-    region (overlap.py: a zero made from an int32 handle): a value read
+    """The exact data ties (data_ties.py) that order a nonblocking start's
+    region (overlap.py: a zero made from an int32 handle) and, elsewhere
+    than on the CPU, spmd's collectives (a +0.0 float token): a value read
     through `tied` and a token made by `zero_after` from one element of
     each result. Under jit (XLA's simplifier on): the token keeps its value
     (+0.0, or the handle) whatever those elements are (NaN, inf, -0.0), and
@@ -143,3 +143,65 @@ def test_order_ties_keep_every_bit():
             for v, t in zip(values, out):
                 assert t.dtype == v.dtype
                 assert np.asarray(t).tobytes() == v.tobytes(), (first, v, np.asarray(t))
+
+
+def _bit_values():
+    floats = np.array([-0.0, 0.0, np.inf, -np.inf, np.nan, -1.5, 3e38], np.float32)
+    return [floats, floats.astype(np.float64), _complex(floats, floats[::-1]),
+            np.array([np.iinfo(np.int32).min, -1, 0, np.iinfo(np.int32).max], np.int32),
+            np.array([True, False]), np.zeros((0, 3), np.float32)]
+
+
+@pytest.mark.parametrize("aliased", [False, True])
+def test_chain_is_an_exact_identity_under_every_transformation(aliased):
+    """`data_ties.chain`, which orders spmd's collectives over several
+    devices per process (spmd_devices.Order): every value comes back bit
+    for bit, eagerly and jitted; its derivatives are the identity's (jvp,
+    vjp, linear_transpose eager and jitted, transposed twice, vmap), with
+    the integers' tangents zero; and on the CPU it is one custom call that
+    takes every value, with no compiled kernel of its own (what it exists
+    for: each elementwise tie cost XLA a kernel to compile)."""
+    from mpicoll._src.data_ties import chain
+    values = [jnp.asarray(v) for v in _bit_values()]
+    run = functools.partial(chain, aliased=aliased)
+    for out in (run(*values), jax.jit(run)(*values)):
+        for v, y in zip(values, out):
+            assert y.dtype == v.dtype and y.shape == v.shape
+            assert np.asarray(y).tobytes() == np.asarray(v).tobytes(), (v, y)
+
+    x, z = jnp.arange(6.0).reshape(2, 3), jnp.array([1.0 - 2.0j, 3.0j], jnp.complex64)
+    n = jnp.array([4, 5], jnp.int32)
+
+    def f(x, z, n):
+        a, b, m = run(x * x, z, n)
+        return jnp.sum(jnp.sin(a)) + jnp.sum((b * b).real) + jnp.sum(m)
+
+    def serial(x, z, n):
+        return jnp.sum(jnp.sin(x * x)) + jnp.sum((z * z).real) + jnp.sum(n)
+    for want, got in zip(jax.grad(serial, argnums=(0, 1))(x, z, n),
+                         jax.jit(jax.grad(f, argnums=(0, 1)))(x, z, n)):
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+    tx, tz = jnp.cos(x), jnp.array([0.5j, 2.0], jnp.complex64)
+    _, want = jax.jvp(serial, (x, z, n), (tx, tz, np.zeros(2, jax.dtypes.float0)))
+    _, got = jax.jvp(f, (x, z, n), (tx, tz, np.zeros(2, jax.dtypes.float0)))
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+    linear = lambda a, b: [2.0 * y for y in run(a, b)]      # noqa: E731
+    cts = [jnp.cos(x), jnp.array([1.0, -1.0j], jnp.complex64)]
+    for transpose in (jax.linear_transpose(linear, x, z),
+                      jax.jit(jax.linear_transpose(linear, x, z))):
+        for got, ct in zip(transpose(cts), cts):
+            np.testing.assert_array_equal(got, 2.0 * ct)
+    twice = jax.linear_transpose(lambda c: jax.linear_transpose(linear, x, z)(c), cts)((x, z))
+    for got, v in zip(twice[0], (x, z)):
+        np.testing.assert_array_equal(got, 2.0 * v)
+    _, vjp = jax.vjp(linear, x, z)
+    for got, ct in zip(vjp(cts), cts):
+        np.testing.assert_array_equal(got, 2.0 * ct)
+    for got, v in zip(jax.vmap(lambda a, b: run(a, b), in_axes=(1, None))(x, z), (x.T, z)):
+        np.testing.assert_array_equal(got, jnp.broadcast_to(v, got.shape))
+
+    hlo = jax.jit(lambda a, b: run(a, b)).lower(x, z).compile().as_text()
+    entry = hlo[hlo.index("ENTRY"):]
+    assert entry.count('custom_call_target="mpicoll_after"') == 1, entry
+    assert " fusion(" not in entry, entry

@@ -37,6 +37,7 @@ rank would post messages or a collective that nothing completes.
 Imports: `jax_internals`, `data_ties` and the nonblocking op module.
 """
 
+import functools
 import math
 
 import jax
@@ -44,10 +45,10 @@ import jax.numpy as jnp
 from jax.extend.core import Primitive
 
 from mpicoll._src import jax_internals as ji
-from mpicoll._src.data_ties import tieable, tied, zero_after
-from mpicoll._src.jax_internals import ir_type, mlir
+from mpicoll._src.data_ties import lower_after_call, tieable, tied, zero_after
+from mpicoll._src.jax_internals import mlir
 from mpicoll._src.ops.nonblocking import START_PRIMITIVES, wait_p
-from mpicoll._src.primitive import CUSTOM_CALLS, _row_major
+from mpicoll._src.primitive import CUSTOM_CALLS
 
 
 def _is_var(v):
@@ -81,16 +82,8 @@ after_p.def_impl(lambda *operands: operands)
 after_p.def_abstract_eval(lambda *avals: avals)
 
 
-def _after_lowering(ctx, *operands):
-    return mlir.custom_call(
-        "mpicoll_after", result_types=[ir_type(ctx, a) for a in ctx.avals_out],
-        operands=list(operands), api_version=4, backend_config={},
-        operand_output_aliases={i: i for i in range(len(operands))},
-        operand_layouts=[_row_major(a) for a in ctx.avals_in],
-        result_layouts=[_row_major(a) for a in ctx.avals_out]).results
-
-
-mlir.register_lowering(after_p, _after_lowering, platform="cpu")
+mlir.register_lowering(after_p, functools.partial(lower_after_call, aliased=True),
+                       platform="cpu")
 mlir.register_lowering(after_p, mlir.lower_fun(
     lambda handle, *values: (zero_after(handle, values), *values), multiple_results=True))
 

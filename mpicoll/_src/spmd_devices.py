@@ -21,7 +21,7 @@ import jax.numpy as jnp
 import numpy as np
 from mpi4py import MPI
 
-from mpicoll._src.data_ties import tied, zero_after
+from mpicoll._src.data_ties import chain
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.ops.alltoall import alltoall
 from mpicoll._src.ops.gathers import allgather, reduce_scatter
@@ -128,17 +128,18 @@ class Order:
     order XLA:CPU's executor keeps (it drops `lax.optimization_barrier`,
     which this chain used to pass through: under JAX 0.10 two devices of
     a process then ran a 2 x 2 job's collectives in different orders and
-    deadlocked in most runs). Each operand of a link is read through an
-    exact identity computed from a token (`data_ties.tied`), and the token
-    then from one element of each of the link's results
-    (`data_ties.zero_after`). The token is +0.0, computed from the arguments, and subtracted from the
-    body's results, so that derivatives carry it too (the transposed
-    operations form the reversed chain) and every result keeps its value:
-    y - (+0.0) is y for every y, -0.0 included (adding it would turn -0.0
-    into +0.0). A control-flow operation with collectives inside is one
-    link, and its bodies chain their own collectives (`_eval_closed`).
-    The ties cost a pass over each operand of a collective (elementwise,
-    memory speed) and one element of each result.
+    deadlocked in most runs). A link reads its operands through
+    `data_ties.chain` with the chain's token (a float32 scalar), and the
+    token goes on through `chain` with the link's results, which later
+    operations read from there. The token is +0.0, computed from the
+    arguments, and the body's results are chained with it at the end, so
+    that derivatives carry the chain too (`chain`'s tangents and
+    cotangents are chained: the transposed operations form the reversed
+    chain). A control-flow operation with collectives inside is one link,
+    and its bodies chain their own collectives (`_eval_closed`). The
+    chain costs a copy of each operand of a link and of each result of
+    the body (a result's memory is reused by the chain), and no compiled
+    kernel on the CPU.
     """
 
     _stack = []
@@ -172,20 +173,19 @@ class Order:
 
     def around(self, run, ins, multiple_results):
         """`run(*ins)`, the next link of the chain."""
-        ins = [tied(x, self.token) for x in ins]
+        *ins, self.token = chain(*ins, self.token)
         self._stack.append(None)        # (nothing chained inside control flow)
         try:
             outs = run(*ins)
         finally:
             self._stack.pop()
         listed = list(outs) if multiple_results else [outs]
-        self.token = zero_after(self.token, listed)
+        self.token, *listed = chain(self.token, *listed, aliased=True)
         return listed if multiple_results else listed[0]
 
     def results(self, outs):
-        """The body's results, with the chain's token (+0.0) subtracted."""
-        return [y - self.token.astype(y.dtype)
-                if jnp.issubdtype(jnp.result_type(y), jnp.inexact) else y for y in outs]
+        """The body's results, chained after the last link."""
+        return chain(*outs, self.token)[:len(outs)]
 
 
 def _device_rule(rule):
