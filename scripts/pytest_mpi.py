@@ -2,9 +2,8 @@
 
 Usage: mpiexec -n N python scripts/pytest_mpi.py [pytest args]
 Logs of ranks > 0: test-logs/np<N>-rank<r>.log (shown by scripts/test.sh
-when a run fails; $MPICOLL_TEST_LOG_TAG replaces np<N> where set, for two
-runs at one rank count side by side). Every rank writes pytest's exit code
-to test-logs/np<N>-rank<r>.rc when pytest returns, so scripts/test.sh can tell
+when a run fails). Every rank writes pytest's exit code to
+test-logs/np<N>-rank<r>.rc when pytest returns, so scripts/test.sh can tell
 ranks that finished from ranks that hang, and a launcher that does not return
 after all ranks finished.
 """
@@ -14,16 +13,15 @@ import sys
 from mpi4py import MPI
 
 rank, size = MPI.COMM_WORLD.Get_rank(), MPI.COMM_WORLD.Get_size()
-tag = os.environ.get("MPICOLL_TEST_LOG_TAG") or f"np{size}"
 os.makedirs("test-logs", exist_ok=True)
 if rank != 0:
-    log = os.open(f"test-logs/{tag}-rank{rank}.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    log = os.open(f"test-logs/np{size}-rank{rank}.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     os.dup2(log, 1)
     os.dup2(log, 2)
 
 import pytest  # noqa: E402
 
 code = int(pytest.main(sys.argv[1:]))
-with open(f"test-logs/{tag}-rank{rank}.rc", "w") as f:
+with open(f"test-logs/np{size}-rank{rank}.rc", "w") as f:
     f.write(f"{code}\n")
 sys.exit(code)

@@ -101,16 +101,6 @@ GRID_TESTS="tests/test_ops.py tests/test_pairing.py tests/test_reduction_blocks.
   tests/test_fft.py::test_fftfreq_matches_numpy_on_gathered_grid
   tests/test_fft.py::test_dot_product tests/test_fft.py::test_leading_batch_axes_and_vmap"
 
-# At 1 rank, in a whole-suite run, the modules that start MPI jobs of their
-# own (of 2 to 6 processes each: notebooks' engines, several devices per
-# process, dead ranks, the examples) run in a second pytest process beside
-# the others, which use one core: on CI's 2 cores the two runs keep both
-# busy, where one after the other left a core idle about half of the time.
-# That run's ranks wait sleeping (MPICH's heavy yield, as above), it has a
-# compilation cache of its own, and its output is shown when it ends.
-NESTED_TESTS="tests/test_notebooks.py tests/test_several_devices.py tests/test_spmd_devices.py
-  tests/test_dead_rank.py tests/test_example_outputs.py"
-
 # The arguments that name test files or tests (their part before "::" exists)
 # and the others (options such as -k EXPR, passed as they are).
 paths=() options=()
@@ -152,13 +142,11 @@ kill_run() {
 }
 
 # Run pytest on $1 ranks with the remaining arguments; sets $run_code (0 ok,
-# 5 no test selected, other: failed) and prints what went wrong. The ranks'
-# logs are test-logs/$MPICOLL_TEST_LOG_TAG-rank<r>.* (default np<ranks>).
+# 5 no test selected, other: failed) and prints what went wrong.
 run_bounded() {
   local n=$1; shift
   local start now done_at="" finished reason="" rcfile pidfile code launcher_rc r c leftover
-  local tag=${MPICOLL_TEST_LOG_TAG:-np$n}
-  rm -f test-logs/"$tag"-rank*.rc test-logs/"$tag"-rank*.log
+  rm -f test-logs/np"$n"-rank*.rc test-logs/np"$n"-rank*.log
   mkdir -p test-logs
   rcfile=$(mktemp) pidfile=$(mktemp)
   rm -f "$rcfile"
@@ -174,7 +162,7 @@ run_bounded() {
   while [ ! -s "$rcfile" ]; do
     sleep 1
     now=$(date +%s)
-    finished=$(ls test-logs/"$tag"-rank*.rc 2>/dev/null | wc -l)
+    finished=$(ls test-logs/np"$n"-rank*.rc 2>/dev/null | wc -l)
     [ "$finished" -ge "$n" ] && [ -z "$done_at" ] && done_at=$now
     if [ $((now - start)) -ge "$TIMEOUT" ]; then
       reason="mpiexec was still running after $TIMEOUT s (MPICOLL_TEST_TIMEOUT); $finished of $n ranks had finished pytest"
@@ -202,7 +190,7 @@ run_bounded() {
   run_code=0
   local codes=() missing=()
   for ((r = 0; r < n; r++)); do
-    c=$(cat "test-logs/$tag-rank$r.rc" 2>/dev/null || echo "")
+    c=$(cat "test-logs/np$n-rank$r.rc" 2>/dev/null || echo "")
     if [ -z "$c" ]; then missing+=("$r"); else codes+=("$c"); fi
   done
   if [ ${#missing[@]} -gt 0 ]; then
@@ -219,42 +207,9 @@ run_bounded() {
   fi
   if [ "$run_code" != 0 ] && [ "$run_code" != 5 ]; then
     echo "!!! $n ranks: pytest exit codes by rank: ${codes[*]:-none}"
-    for f in test-logs/"$tag"-rank*.log; do
+    for f in test-logs/np"$n"-rank*.log; do
       [ -f "$f" ] && { echo "--- tail of $f"; tail -n 40 "$f"; }
     done
-  fi
-}
-
-# The 1-rank run in two processes side by side (NESTED_TESTS above); sets
-# $run_code as run_bounded does, from both.
-run_beside_nested_jobs() {
-  local nested_rc ignores=() t main_code nested_code
-  nested_rc=$(mktemp)
-  mkdir -p test-logs
-  (
-    export MPICOLL_TEST_LOG_TAG=np1-nested
-    [ -n "$mpich" ] && export MPIR_CVAR_ENABLE_HEAVY_YIELD=${MPIR_CVAR_ENABLE_HEAVY_YIELD:-1}
-    [ -n "${JAX_COMPILATION_CACHE_DIR:-}" ] && export JAX_COMPILATION_CACHE_DIR=$JAX_COMPILATION_CACHE_DIR/nested
-    # shellcheck disable=SC2086
-    run_bounded 1 $NESTED_TESTS "${options[@]}"
-    echo "$run_code" > "$nested_rc"
-  ) > test-logs/np1-nested.out 2>&1 &
-  local job=$!
-  for t in $NESTED_TESTS; do ignores+=("--ignore=$t"); done
-  run_bounded 1 "${ignores[@]}" "${options[@]}"
-  main_code=$run_code
-  wait "$job"
-  echo "=== 1 rank, beside the run above: the modules that start MPI jobs of their own ==="
-  cat test-logs/np1-nested.out
-  nested_code=$(cat "$nested_rc" 2>/dev/null || echo 1)
-  rm -f "$nested_rc"
-  if { [ "$main_code" != 0 ] && [ "$main_code" != 5 ]; } ||
-     { [ "$nested_code" != 0 ] && [ "$nested_code" != 5 ]; }; then
-    run_code=1
-  elif [ "$main_code" = 5 ] && [ "$nested_code" = 5 ]; then
-    run_code=5
-  else
-    run_code=0
   fi
 }
 
@@ -281,23 +236,16 @@ for n in ${MPICOLL_TEST_RANKS:-1 2 3 4}; do
     heavy=" (more ranks than cores: waiting ranks sleep, MPIR_CVAR_ENABLE_HEAVY_YIELD=1)"
     export MPIR_CVAR_ENABLE_HEAVY_YIELD=1
   fi
-  beside=""
-  [ "$n" = 1 ] && [ ${#paths[@]} -eq 0 ] && [ -n "$NESTED_TESTS" ] &&
-    beside=" (the modules that start MPI jobs of their own run beside, shown after)"
   tcp=""
   for t in $TCP_RANKS; do [ "$t" = "$n" ] && tcp=1; done
   if [ -n "$tcp" ]; then
-    echo "=== mpicoll $what on $n rank(s), over TCP (shared memory off: $TCP_ENV)$heavy$beside ==="
+    echo "=== mpicoll $what on $n rank(s), over TCP (shared memory off: $TCP_ENV)$heavy ==="
     # shellcheck disable=SC2086
     export $TCP_ENV
   else
-    echo "=== mpicoll $what on $n rank(s)$heavy$beside ==="
+    echo "=== mpicoll $what on $n rank(s)$heavy ==="
   fi
-  if [ -n "$beside" ]; then
-    run_beside_nested_jobs
-  else
-    run_bounded "$n" "${targets[@]}" "${options[@]}"
-  fi
+  run_bounded "$n" "${targets[@]}" "${options[@]}"
   if [ -n "$tcp" ]; then for kv in $TCP_ENV; do unset "${kv%%=*}"; done; fi
   [ -n "$heavy" ] && unset MPIR_CVAR_ENABLE_HEAVY_YIELD
   case "$run_code" in
