@@ -137,8 +137,8 @@ class Order:
     cotangents are chained: the transposed operations form the reversed
     chain). A control-flow operation with collectives inside is one link,
     and its bodies chain their own collectives (`_eval_closed`). The
-    chain costs a copy of each operand of a link and of each result of
-    the body (a result's memory is reused by the chain), and no compiled
+    chain copies each operand of a link and each of the body's results
+    once (a link's results keep their memory), and costs no compiled
     kernel on the CPU.
     """
 
