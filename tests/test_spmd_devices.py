@@ -157,7 +157,8 @@ def test_chain_is_an_exact_identity_under_every_transformation(aliased):
     """`data_ties.chain`, which orders spmd's collectives over several
     devices per process (spmd_devices.Order): every value comes back bit
     for bit, eagerly and jitted; its derivatives are the identity's (jvp,
-    vjp, linear_transpose eager and jitted, transposed twice, vmap), with
+    vjp, jvp of vjp, linear_transpose eager and jitted, transposed twice,
+    vmap), with
     the integers' tangents zero; and on the CPU it is one custom call that
     takes every value, with no compiled kernel of its own (what it exists
     for: each elementwise tie cost XLA a kernel to compile)."""
@@ -198,6 +199,10 @@ def test_chain_is_an_exact_identity_under_every_transformation(aliased):
     _, vjp = jax.vjp(linear, x, z)
     for got, ct in zip(vjp(cts), cts):
         np.testing.assert_array_equal(got, 2.0 * ct)
+    # (the vjp is linear in the cotangents: its jvp is itself)
+    dcts = [jnp.sin(x), jnp.array([2.0j, 0.5], jnp.complex64)]
+    for got, dct in zip(jax.jvp(vjp, (cts,), (dcts,))[1], dcts):
+        np.testing.assert_array_equal(got, 2.0 * dct)
     for got, v in zip(jax.vmap(lambda a, b: run(a, b), in_axes=(1, None))(x, z), (x.T, z)):
         np.testing.assert_array_equal(got, jnp.broadcast_to(v, got.shape))
 

@@ -25,7 +25,8 @@ each kernel with LLVM (10-25 ms apiece), which made a program of a few
 dozen chained collectives take seconds to compile. Elsewhere it is
 lowered to those ties.
 
-Imports: JAX and `jax_internals`.
+Imports: JAX, `jax_internals` and `primitive` (which registers the custom
+call's handler).
 """
 
 import jax
@@ -33,6 +34,7 @@ import jax.numpy as jnp
 from jax.extend.core import Primitive
 
 from mpicoll._src.jax_internals import ad, batching, ir_type, mlir, zero_tangent
+from mpicoll._src.primitive import _row_major
 
 
 def tieable(x):
@@ -113,6 +115,8 @@ def _chain_transpose(cts, *values, aliased):
     # after all of them), which orders the transposed operations in reverse
     live = [i for i, x in enumerate(values) if jnp.issubdtype(
         (x.aval if ad.is_undefined_primal(x) else x).dtype, jnp.inexact)]
+    if not live:
+        return [None] * len(values)
     chained = chain_p.bind(*(ad.instantiate_zeros(cts[i]) for i in live), aliased=False)
     out = [None] * len(values)
     for i, ct in zip(live, chained):
@@ -131,10 +135,6 @@ def lower_after_call(ctx, *operands, aliased):
         operand_output_aliases={i: i for i in range(len(operands))} if aliased else None,
         operand_layouts=[_row_major(a) for a in ctx.avals_in],
         result_layouts=[_row_major(a) for a in ctx.avals_out]).results
-
-
-def _row_major(aval):
-    return tuple(range(len(aval.shape) - 1, -1, -1))
 
 
 def _chain_by_ties(*values, aliased):
