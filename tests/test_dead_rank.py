@@ -40,6 +40,7 @@ import pytest
 from mpi4py import MPI
 
 import jobs
+from mpicoll._src import dispatched_work
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, "scripts", "dead_rank.py")
@@ -58,13 +59,27 @@ HOWS = ("exit", "exception", "os_exit", "sigkill")
 CASES = ([(2, how, wait) for wait in ("collective", "recv") for how in HOWS]
          + [(4, how, "recv") for how in HOWS])
 SUITE_CASES = {(2, "exception", "recv"), (2, "sigkill", "collective")}
+# The cases whose failing rank waits at exit for its pending allreduce: one
+# waits the default 5 s, the others MPICOLL_ABORT_GRACE_S (shorter, which
+# also checks that the setting is honoured).
+DEFAULT_GRACE_CASE = (2, "exception", "recv")
+SHORT_GRACE_S = 0.5
+
+
+def _grace(n, how, wait):
+    """The abort grace the failing rank waits at exit, or None (no wait)."""
+    if wait != "recv" or how not in ("exit", "exception"):
+        return None
+    return 5.0 if (n, how, wait) == DEFAULT_GRACE_CASE else SHORT_GRACE_S
 
 
 def _run(n, how, wait):
     command = jobs.launcher() + ["-n", str(n), sys.executable, "-m", "mpi4py", SCRIPT,
                              "--how", how, "--wait", wait]
+    grace = _grace(n, how, wait)
+    extra = {} if grace in (None, 5.0) else {"MPICOLL_ABORT_GRACE_S": f"{grace:g}"}
     start = time.monotonic()
-    proc = subprocess.Popen(command, cwd=ROOT, env=jobs.environment(), stdout=subprocess.PIPE,
+    proc = subprocess.Popen(command, cwd=ROOT, env=jobs.environment(**extra), stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
         output, _ = proc.communicate(timeout=BOUND_S)
@@ -92,6 +107,23 @@ def test_job_ends_when_a_rank_dies(n, how, wait):
     assert "returned from a" not in output, "a survivor's call completed" + where
     if how == "exception":
         assert f"RuntimeError: deliberate failure on rank {victim}" in output, where
-    if wait == "recv" and how in ("exit", "exception"):
-        # mpicoll's exit hook did not wait for the allreduce nobody joins
+    grace = _grace(n, how, wait)
+    if grace is not None:
+        # mpicoll's exit hook waited the grace, no longer, for the allreduce
+        # nobody joins, then aborted
         assert f"mpicoll: rank {victim} is exiting with status" in output, where
+        assert f"have not finished after {grace:g} s; calling MPI_Abort" in output, where
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "nan", "inf"])
+def test_abort_grace_must_be_seconds(value, monkeypatch):
+    monkeypatch.setenv("MPICOLL_ABORT_GRACE_S", value)
+    with pytest.raises(ValueError, match="MPICOLL_ABORT_GRACE_S must be a number of "
+                                         f"seconds >= 0, got '{value}'"):
+        dispatched_work._abort_grace_from_environment()
+
+
+@pytest.mark.parametrize("value,seconds", [("", 5.0), (" ", 5.0), ("0", 0.0), ("2.5", 2.5)])
+def test_abort_grace_from_the_environment(value, seconds, monkeypatch):
+    monkeypatch.setenv("MPICOLL_ABORT_GRACE_S", value)
+    assert dispatched_work._abort_grace_from_environment() == seconds

@@ -14,6 +14,7 @@ as the package is imported.
 """
 
 import atexit
+import os
 import sys
 import time
 
@@ -61,7 +62,27 @@ def run_alone(fn, *args):
 
 
 _abort_status = 0   # non-zero: mpi4py will call MPI_Abort at exit, not MPI_Finalize
-_ABORT_GRACE_S = 5.0
+
+
+def _abort_grace_from_environment(default=5.0):
+    """MPICOLL_ABORT_GRACE_S: how long a failing rank's exit waits for the
+    MPI operations it dispatched before it aborts the job (seconds, >= 0;
+    docs/errors.md, "A rank that fails"). Read at import, so that a bad
+    value is an error there and not at exit."""
+    value = os.environ.get("MPICOLL_ABORT_GRACE_S", "").strip()
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+        if not seconds >= 0 or seconds == float("inf"):
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"MPICOLL_ABORT_GRACE_S must be a number of seconds >= 0, "
+                         f"got {value!r}") from None
+    return seconds
+
+
+_ABORT_GRACE_S = _abort_grace_from_environment()
 
 
 def _record_abort_status(set_abort_status):
