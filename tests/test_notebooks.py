@@ -252,6 +252,30 @@ def test_engines_that_do_not_register_in_time():
     _remove_kept_log(output)
 
 
+def test_stop_ends_a_rank_blocked_in_a_collective():
+    # stop() first asks the engines to exit; rank 0, waiting in a barrier
+    # rank 1 never joins, cannot answer: stop must still end the whole MPI
+    # job (by signal), itself, not the watchdog at exit.
+    status, output, tag = _start(
+        "import time, psutil\n"
+        "engines = nb.start_engines(2)\n"
+        "job = next(iter(engines.cluster.engines.values())).process\n"
+        "ranks = job.children(recursive=True)\n"
+        "assert len(ranks) >= 2, ranks\n"
+        "def wait_in_barrier():\n"
+        "    from mpi4py import MPI\n"
+        "    MPI.COMM_WORLD.Barrier()\n"
+        "engines.client[0].apply_async(wait_in_barrier)\n"
+        "time.sleep(1)\n"
+        "engines.stop()\n"
+        "left = [p for p in [job] + ranks\n"
+        "        if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]\n"
+        "print('processes of the MPI job left after stop:', len(left))\n")
+    assert status == 0, output
+    assert "processes of the MPI job left after stop: 0" in output, output
+    _assert_none_left(tag)
+
+
 def test_no_ipyparallel():
     status, output, _ = _start("import sys; sys.modules['ipyparallel'] = None\n"
                                "nb.start_engines(2)")
