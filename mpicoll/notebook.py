@@ -164,18 +164,21 @@ class Engines:
 
         The engines are asked to exit first, which ends the MPI job in about
         a second; engines that have not ended 5 s later (a rank blocked in a
-        collective cannot answer) are ended by signal with the controller."""
+        collective cannot answer) are ended by signal with the controller.
+        Every process of the MPI job has ended when it returns."""
         if self.cluster is None:
             return
         cluster, self.cluster = self.cluster, None
         # mpiexec ends with a non-zero status when stopped; ipyparallel would
         # then print every engine's whole log
         cluster.log.setLevel(logging.ERROR)
+        launchers, job = _job_processes(cluster)
         try:
-            self._ask_engines_to_exit(cluster)
+            self._ask_engines_to_exit(launchers)
             self.client.close()
         finally:
             cluster.stop_cluster_sync()
+            _end(job)
         # stopped: the watchdog is not needed (had stopping failed, it would
         # still end the processes when this process exits)
         if self._watchdog is not None and self._watchdog.poll() is None:
@@ -183,7 +186,7 @@ class Engines:
             self._watchdog.wait()
         shutil.rmtree(os.path.dirname(self.log_dir), ignore_errors=True)
 
-    def _ask_engines_to_exit(self, cluster, timeout=5.0):
+    def _ask_engines_to_exit(self, launchers, timeout=5.0):
         # Engines asked to exit finalise MPI together and mpiexec ends: 1 s
         # for 4 engines on 2 cores, where stopping mpiexec with a signal
         # (what stop_cluster does) takes 4 s. An engine that cannot answer
@@ -194,9 +197,7 @@ class Engines:
             self.client.shutdown(targets="all", hub=False, block=False)
         except Exception:    # no engine left to ask: nothing to wait for
             return
-        jobs = [launcher.process for launcher in cluster.engines.values()
-                if isinstance(getattr(launcher, "process", None), psutil.Process)]
-        psutil.wait_procs(jobs, timeout=timeout)
+        psutil.wait_procs(launchers, timeout=timeout)
 
     def __enter__(self):
         return self
@@ -207,6 +208,51 @@ class Engines:
     def __repr__(self):
         state = "running" if self.cluster is not None else "stopped"
         return f"<mpicoll.notebook.Engines: {self.n} MPI ranks, {state}>"
+
+
+def _job_processes(cluster):
+    """The MPI job's launcher processes, and those with all their
+    descendants (the ranks, and ipyparallel's nanny process beside each)."""
+    import psutil    # comes with ipyparallel
+    launchers = [launcher.process for launcher in cluster.engines.values()
+                 if isinstance(getattr(launcher, "process", None), psutil.Process)]
+    job = list(launchers)
+    for process in launchers:
+        try:
+            job += process.children(recursive=True)
+        except psutil.Error:
+            pass
+    return launchers, job
+
+
+def _end(processes, timeout=5.0):
+    # What is left of the job once its launcher has been stopped: ipyparallel's
+    # nanny processes, which notice their rank's end only a second or more
+    # later (3.5 s under Open MPI, for a rank ended by signal). They watch
+    # ranks that have ended, so they are ended at once, killed if they have
+    # not ended `timeout` seconds later: nothing outlives stop(). An ended
+    # process whose new parent has not collected it yet (a zombie) counts
+    # as ended.
+    import psutil
+
+    def running(process):
+        try:
+            return process.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            return False
+
+    for signal_them in ("terminate", "kill"):
+        for process in processes:
+            try:
+                getattr(process, signal_them)()
+            except psutil.Error:
+                pass
+        deadline = time.monotonic() + timeout
+        while (processes := [p for p in processes if running(p)]) and \
+                time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not processes:
+            return
 
 
 def start_engines(n=None, *, timeout=120.0, mpiexec=None, activate=True):
