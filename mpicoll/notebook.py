@@ -315,7 +315,9 @@ def start_engines(n=None, *, timeout=120.0, mpiexec=None, activate=True):
         cluster.log.setLevel(logging.ERROR)   # the message says what the engines said
         if client is not None:
             client.close()
+        job = _job_processes(cluster)[1]
         cluster.stop_cluster_sync()
+        _end(job)
         if watchdog is not None:
             watchdog.kill()
             watchdog.wait()
