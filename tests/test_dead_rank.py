@@ -77,7 +77,9 @@ def _run(n, how, wait):
     command = jobs.launcher() + ["-n", str(n), sys.executable, "-m", "mpi4py", SCRIPT,
                              "--how", how, "--wait", wait]
     grace = _grace(n, how, wait)
-    extra = {} if grace in (None, 5.0) else {"MPICOLL_ABORT_GRACE_S": f"{grace:g}"}
+    # set or emptied (the default) either way: a value this process has does not leak in
+    extra = {} if grace is None else \
+        {"MPICOLL_ABORT_GRACE_S": "" if grace == 5.0 else f"{grace:g}"}
     start = time.monotonic()
     proc = subprocess.Popen(command, cwd=ROOT, env=jobs.environment(**extra), stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True, start_new_session=True)
