@@ -241,18 +241,16 @@ def _end(processes, timeout=5.0):
         except psutil.Error:
             return False
 
-    for signal_them in ("terminate", "kill"):
+    for end in (psutil.Process.terminate, psutil.Process.kill):
+        processes = [p for p in processes if running(p)]
         for process in processes:
             try:
-                getattr(process, signal_them)()
+                end(process)
             except psutil.Error:
                 pass
         deadline = time.monotonic() + timeout
-        while (processes := [p for p in processes if running(p)]) and \
-                time.monotonic() < deadline:
+        while any(map(running, processes)) and time.monotonic() < deadline:
             time.sleep(0.05)
-        if not processes:
-            return
 
 
 def start_engines(n=None, *, timeout=120.0, mpiexec=None, activate=True):

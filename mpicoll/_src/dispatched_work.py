@@ -74,11 +74,11 @@ def _abort_grace_from_environment(default=5.0):
         return default
     try:
         seconds = float(value)
-        if not seconds >= 0 or seconds == float("inf"):
-            raise ValueError
     except ValueError:
+        seconds = float("nan")
+    if not 0 <= seconds < float("inf"):      # NaN fails too
         raise ValueError(f"MPICOLL_ABORT_GRACE_S must be a number of seconds >= 0, "
-                         f"got {value!r}") from None
+                         f"got {value!r}")
     return seconds
 
 
