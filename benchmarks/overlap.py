@@ -8,6 +8,10 @@ Parts 1 and 2 on two ranks (exactly); the stencil part on any number. Run:
     MPIR_CVAR_NOLOCAL=1 MPIR_CVAR_CH4_NETMOD=ofi FI_PROVIDER=tcp \\
         ./scripts/mpirun.sh 2 benchmarks/run.py overlap                     # over TCP
     ./scripts/mpirun.sh 2 benchmarks/run.py overlap --quick                 # smoke test
+    mpiexec -n 2 python benchmarks/run.py overlap                 # on a GPU (JAX_PLATFORMS=cuda)
+    mpiexec -n 1 python benchmarks/run.py overlap --part 1 : \
+            -n 1 env JAX_PLATFORMS=cpu python benchmarks/run.py overlap --part 1
+                                                  # rank 0 on the GPU, its partner on the CPU
 
 Each run writes
 <out>/overlap_np2[_openmpi][_progress<US>][_malloc][_tcp][_quick].{txt,json}
@@ -16,7 +20,11 @@ benchmarks/results/overlap); the suffixes come from the MPI and the
 environment (MPICOLL_PROGRESS_US when set; _malloc: any of glibc's
 MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_ set; TCP:
 FI_PROVIDER=tcp with MPIR_CVAR_NOLOCAL=1, or Open MPI's OMPI_MCA_btl
-without shared memory), which the JSON's meta records.
+without shared memory), which the JSON's meta records, and, where a rank
+computes on a GPU, each rank's platform (_gpu_gpu, _gpu_cpu). On one GPU
+shared by both ranks, C and D compete for it (the C and D columns, timed
+at once, show how much); with the partner on the CPU, rank 0's C has the
+GPU to itself.
 
 Stencil part: 7-point Jacobi steps on an N^3 float32 cube in slabs (one
 halo row on each side, periodic), 20 steps in a jitted fori_loop, blocking
@@ -551,6 +559,19 @@ def environment_suffix():
     return suffix + ("_tcp" if over_tcp() else "")
 
 
+def device_name():
+    """This rank's JAX device in words: "cpu", or "gpu (NVIDIA H200)"."""
+    device = jax.devices()[0]
+    return device.platform + ("" if device.platform == "cpu" else f" ({device.device_kind})")
+
+
+def device_suffix(devices):
+    """"" when every rank computes on the CPU, else each rank's platform:
+    "_gpu_gpu", "_gpu_cpu" (rank 0's first)."""
+    platforms = [d.split()[0] for d in devices]
+    return "" if set(platforms) == {"cpu"} else "_" + "_".join(platforms)
+
+
 def source_state():
     """The commit of this checkout and the files that differ from it (a
     committed result says what it ran on)."""
@@ -611,6 +632,11 @@ def main(args):
               else "none")
     log(f"transport: {transport}; mpicoll progress thread: {thread} "
         f"(MPICOLL_PROGRESS_US={env['MPICOLL_PROGRESS_US'] or f'unset, {progress}'})")
+    # each rank's JAX device: with JAX_PLATFORMS set per rank, a GPU rank's
+    # kernels can be timed against a CPU partner (docs/gpu.md)
+    devices = timing_comm.allgather(device_name())
+    meta["devices"] = devices
+    log("devices: " + ", ".join(f"rank {r} {d}" for r, d in enumerate(devices)))
     started = time.perf_counter()
     results = {"late_partner": [], "nothing_to_overlap": []}
 
@@ -688,7 +714,7 @@ def main(args):
     log(f"(total {time.perf_counter() - started:.0f} s)")
     if rank == 0:
         name = f"stencil_np{size}" if args.part == "stencil" else "overlap_np2"
-        stem = os.path.join(args.out, name + environment_suffix()
+        stem = os.path.join(args.out, name + environment_suffix() + device_suffix(devices)
                             + ("_quick" if args.quick else ""))
         reporting.write(stem, meta, results, log.text)
     return 0

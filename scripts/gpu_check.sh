@@ -102,7 +102,7 @@ step() {
   ((rc != 0 && rc != 124 && rc != 137)) && verdict="FAIL($rc)"
   # the last pytest summary line, or the GPU line of `python -m mpicoll`
   local detail
-  detail=$(grep -aE "^(=+ )?[0-9]+ (passed|failed|skipped|error|deselected)|GPU \(CUDA\)|self-test|^fft3d|^median|of [0-9]+ arrays within|do_multistep\([0-9]+\):" "$log" \
+  detail=$(grep -aE "^(=+ )?[0-9]+ (passed|failed|skipped|error|deselected)|GPU \(CUDA\)|self-test|^fft3d|^median|of [0-9]+ arrays within|do_multistep\([0-9]+\):|^16 MiB +[0-9.]+ ms" "$log" \
              | tail -1 | sed -e 's/^=* *//' -e 's/ *=*$//' | cut -c1-110)
   record "$name" "$verdict" "${took}s ${detail}"
   if [ "$verdict" != PASS ]; then
@@ -266,6 +266,17 @@ for np in 1 2; do
     "mpiexec \$OVER -n $np python benchmarks/run.py gpu primitives --rounds 1 \
      --ops allreduce alltoall sendrecv --sizes $SIZES --out $BENCH"
 done
+
+# Nonblocking operations on the GPU: does the transfer run while the GPU
+# computes between start and wait? The late partner (benchmarks/overlap.py)
+# with both ranks on the GPU, and with rank 0 on the GPU and its partner
+# on the CPU (C then has the GPU to itself); and start+wait with nothing
+# between against the blocking operation.
+step bench/overlap-np2 150 in_env "$first" \
+  "mpiexec \$OVER -n 2 python benchmarks/run.py overlap --n 20 --out $BENCH/overlap"
+step bench/overlap-np2-cpu-partner 90 in_env "$first" \
+  "mpiexec \$OVER -n 1 python benchmarks/run.py overlap --part 1 --n 20 --out $BENCH/overlap : \
+   -n 1 env JAX_PLATFORMS=cpu python benchmarks/run.py overlap --part 1 --n 20 --out $BENCH/overlap"
 
 # The examples on the GPU against the same runs on the CPU.
 step "$first/examples-np1" 150 examples "$first" 1
