@@ -43,6 +43,7 @@ from mpicoll._src import _ffi
 
 import jobs
 import op_specs
+import per_device_checks
 
 COMM = MPI.COMM_WORLD
 P, RANK = COMM.Get_size(), COMM.Get_rank()
@@ -317,6 +318,15 @@ def _():
         assert len(twins) == D and all(t == MPI.COMM_NULL for t in twins), twins
         for d in range(D):
             assert_close(got[d], P * (np.arange(2.0) + d + round_), f"round {round_}, device {d}")
+
+
+@check("the per-device checks that tests/test_gpu.py makes on GPUs")
+def _():
+    failures = [f"{name}: got {np.asarray(got).tolist()}, want {want.tolist()}"
+                for name, (got, want) in per_device_checks.shard_map_cases(
+                    jax.local_devices(), MPI.COMM_WORLD).items()
+                if not np.array_equal(np.asarray(got), want)]
+    assert not failures, "; ".join(failures)
 
 
 # --- Other layouts: one device of several, and XLA's partitioner --------------

@@ -31,6 +31,10 @@ each against a reference computed on the CPU from every rank's input:
   requests) against the CPU's;
 * the transposes through rfft3d/irfft3d (linear_transpose eager and jitted,
   twice, jvp of vjp) against the CPU's, the communicator working after;
+* operations inside a `jax.shard_map` over the process's GPUs, each GPU's
+  instance on a communicator of its own (tests/per_device_checks.py; with
+  one GPU the per-device path is forced, which checks the device ordinal
+  XLA gives a handler on a GPU);
 * the staging buffers are reused, not allocated per call;
 * each path hands MPI the memory it reports: device pointers and no pinned
   buffer on the CUDA-aware path (counted by the handlers), staged calls on
@@ -49,9 +53,10 @@ from jax import lax  # noqa: E402
 from mpi4py import MPI  # noqa: E402
 
 import mpicoll  # noqa: E402
-from mpicoll._src import _ffi, gpu  # noqa: E402
+from mpicoll._src import _ffi, gpu, primitive  # noqa: E402
 from conftest import assert_all_equal  # noqa: E402
 from op_specs import OPS, rank_input  # noqa: E402
+from per_device_checks import shard_map_cases  # noqa: E402
 
 WORLD = MPI.COMM_WORLD
 
@@ -407,6 +412,18 @@ def test_nonblocking_requests_carried_through_a_loop(path):
     assert_all_equal({"ring": (got, np.full(4, float((rank - n - 1) % size))),
                       "on the GPU": (np.array(got.devices() == {GPU}), np.array(True))},
                      comm=WORLD)
+
+
+def test_shard_map_over_the_local_gpus(path, monkeypatch):
+    """allreduce then psum, sendrecv, iallreduce + wait and a vjp inside a
+    jitted shard_map over this process's GPUs: each GPU's instance talks to
+    the GPU at the same position on the other ranks, on a communicator of
+    its own that the handler picks by the ordinal XLA gives it
+    (tests/per_device_checks.py). A machine with one GPU takes the same
+    path through the switch; several GPUs per process need a machine with
+    several."""
+    monkeypatch.setattr(primitive, "FORCE_PER_DEVICE_COMMS", True)
+    assert_all_equal(shard_map_cases(jax.local_devices(backend="cuda"), WORLD), comm=WORLD)
 
 
 def test_halo_exchange_matches_numpy(path):

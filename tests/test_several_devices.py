@@ -66,6 +66,7 @@ def expected_checks(processes, *args):
               "transposes of a chain of linear operations",
               "vmap, scan and a request carried through fori_loop",
               "plain operations on one non-default device",
+              "the per-device checks that tests/test_gpu.py makes on GPUs",
               "a communicator's per-device duplicates are freed with it",
               "an array XLA's partitioner spreads over the devices is refused"}
     if processes > 1:

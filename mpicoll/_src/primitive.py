@@ -487,10 +487,33 @@ def several_devices_error(name, devices):
         "array on one device (jax.device_put(x, jax.devices()[0])).")
 
 
+# Whether a shard_map over one device takes the per-device path too (a
+# communicator of its own, picked by the device's ordinal): tests/test_gpu.py
+# sets it so that a machine with one GPU checks that path on a GPU.
+FORCE_PER_DEVICE_COMMS = False
+
+
+def _per_device(ctx, devices):
+    """Whether the lowering is of a computation over several devices of this
+    process (or over one, with FORCE_PER_DEVICE_COMMS, in a shard_map)."""
+    if len(devices) > 1:
+        return True
+    return FORCE_PER_DEVICE_COMMS and devices[0] is not None and manual_over_all_devices(ctx)
+
+
+def handler_device_ordinal(device):
+    """The number XLA_FFI_DeviceOrdinal_Get gives the handler that runs on
+    `device`: on the CPU the device's id (process index * 2**17 + local
+    index), on a GPU its ordinal among the process's visible GPUs (XLA's
+    stream executor's, which JAX calls `local_hardware_id`)."""
+    return device.id if device.platform == "cpu" else device.local_hardware_id
+
+
 def _per_device_comms(ctx, target, devices, comm):
     """The attributes that give each device's instance of an operation its
     own communicator, in a computation over several devices of this process
-    ("Several devices per process" in docs/operations.md).
+    ("Several devices per process" in docs/operations.md): CPU devices, or
+    GPUs (each call runs on its device's stream and context, docs/gpu.md).
 
     Only the body of a ``jax.shard_map`` over all of the mesh's axes runs one
     instance per device on that device's own block; an operation on an
@@ -501,18 +524,11 @@ def _per_device_comms(ctx, target, devices, comm):
     name = target.removeprefix("mpicoll_")
     if not manual_over_all_devices(ctx) or any(d is None for d in devices):
         raise several_devices_error(name, devices)
-    if any(d.platform != "cpu" for d in devices):
-        raise NotImplementedError(
-            f"mpicoll.{name}: inside a jax.shard_map over several GPUs of one process. "
-            "mpicoll runs one process per GPU (for example `srun --gpus-per-task=1`, or "
-            "CUDA_VISIBLE_DEVICES set per rank); several devices per process work on CPU "
-            "devices only (docs/gpu.md, 'One device per rank').")
     if comm is None:         # an operation that holds no communicator (a wait)
         return {}
-    keep_out_of_compilation_cache()
-    # (a CPU device's id is the number XLA_FFI_DeviceOrdinal_Get gives its
-    # handler: process index * 2**17 + local index)
-    return {"device_ids": tuple(d.id for d in devices),
+    if len(devices) > 1:     # (what JAX < 0.12's cache crashes on)
+        keep_out_of_compilation_cache()
+    return {"device_ids": tuple(handler_device_ordinal(d) for d in devices),
             "device_comms": device_comms(comm.comm, len(devices))}
 
 
@@ -522,7 +538,7 @@ def _lower(ctx, *operands, target, ffi_attributes, reusable_operand, updated_ope
     result_types = [ir_type(ctx, aval) for aval in ctx.avals_out]
     values = ffi_attributes(**params)
     devices = lowering_devices(ctx)
-    if len(devices) > 1:
+    if _per_device(ctx, devices):
         values.update(_per_device_comms(ctx, target, devices, params.get("comm")))
     if role != ROLE_PROGRAM:      # absent means the program: nothing to decode per call
         values["role"] = role
