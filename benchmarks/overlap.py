@@ -18,7 +18,8 @@ Each run writes
 (stencil_np<P>... for the stencil part; default out:
 benchmarks/results/overlap); the suffixes come from the MPI and the
 environment (MPICOLL_PROGRESS_US when set; _malloc: any of glibc's
-MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_ set; TCP:
+MALLOC_MMAP_THRESHOLD_, MALLOC_TRIM_THRESHOLD_, MALLOC_TOP_PAD_ set;
+_keep0: MPICOLL_KEEP_FREED_MEMORY=0, glibc's default allocator; TCP:
 FI_PROVIDER=tcp with MPIR_CVAR_NOLOCAL=1, or Open MPI's OMPI_MCA_btl
 without shared memory), which the JSON's meta records, and, where a rank
 computes on a GPU, each rank's platform (_gpu_gpu, _gpu_cpu). On one GPU
@@ -556,6 +557,8 @@ def environment_suffix():
         suffix += f"_progress{progress}"
     if any(os.environ.get(k) for k in MALLOC_SETTINGS):
         suffix += "_malloc"
+    elif os.environ.get("MPICOLL_KEEP_FREED_MEMORY", "").strip() == "0":
+        suffix += "_keep0"       # glibc hands freed memory back (mpicoll/_src/memory.py)
     return suffix + ("_tcp" if over_tcp() else "")
 
 
@@ -632,6 +635,9 @@ def main(args):
               else "none")
     log(f"transport: {transport}; mpicoll progress thread: {thread} "
         f"(MPICOLL_PROGRESS_US={env['MPICOLL_PROGRESS_US'] or f'unset, {progress}'})")
+    from mpicoll._src import memory
+    meta["c_allocator"] = memory.description()
+    log(f"C allocator: {meta['c_allocator']}")
     # each rank's JAX device: with JAX_PLATFORMS set per rank, a GPU rank's
     # kernels can be timed against a CPU partner (docs/gpu.md)
     devices = timing_comm.allgather(device_name())

@@ -7,6 +7,7 @@ reduction ops are mpi4py objects. Code written for mpi4jax ports by changing
 the import: ``import mpicoll as mpi4jax``.
 """
 
+from mpicoll._src import memory as _memory  # noqa: F401  (first: glibc keeps freed memory)
 from mpicoll._src.comms import private_comm
 from mpicoll._src.config import (get_chunk_bytes, get_reduction_blocks, set_chunk_bytes,
                                  set_reduction_blocks)

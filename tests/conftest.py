@@ -43,7 +43,7 @@ RANK_COUNT_INDEPENDENT = {
     "test_interleave", "test_gradients", "test_chunking", "test_halo_example",
     "test_alltoallv", "test_soak", "test_batching", "test_allreduce", "test_sendrecv",
     "test_in_place", "test_communicators", "test_introspection",
-    "test_mpi4jax_port", "test_alltoall"}
+    "test_mpi4jax_port", "test_alltoall", "test_memory"}
 
 
 def pytest_collection_modifyitems(config, items):

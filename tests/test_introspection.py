@@ -15,7 +15,7 @@ import numpy as np
 from mpi4py import MPI
 
 import mpicoll
-from mpicoll._src import info
+from mpicoll._src import info, memory
 
 WORLD = MPI.COMM_WORLD
 
@@ -60,6 +60,7 @@ def test_info_command_prints_real_values():
         "chunk limit (bytes)": str(mpicoll.get_chunk_bytes()),
         "reduce by blocks": str(mpicoll.get_reduction_blocks()),
         "fast dispatch path": "True",
+        "C allocator": memory.description(),
     }
     wrong = {label: (fields.get(label), value) for label, value in expected.items()
              if fields.get(label) != value}

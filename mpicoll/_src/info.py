@@ -27,12 +27,11 @@ import re
 import sys
 
 import jax
-import jax.numpy as jnp
 import numpy as np
 from mpi4py import MPI
 
 import mpicoll
-from mpicoll._src import _ffi, bridge, gpu, jax_internals, mpi_abi
+from mpicoll._src import _ffi, bridge, gpu, jax_internals, memory, mpi_abi
 
 # --------------------------------------------------------------------------
 # Information
@@ -182,6 +181,7 @@ _FIELDS = [
     ("chunk limit (bytes)", lambda: str(mpicoll.get_chunk_bytes())),
     ("reduce by blocks", lambda: str(mpicoll.get_reduction_blocks())),
     ("nonblocking progress", _ffi.progress_description),
+    ("C allocator", memory.description),
     ("GPU (CUDA)", gpu.describe),
     ("XLA FFI API version", _ffi_line),
     ("fast dispatch path", lambda: str(jax_internals.fast_dispatch_installed())),
