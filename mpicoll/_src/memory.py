@@ -15,9 +15,9 @@ mpicoll asks glibc (`mallopt`) to
   64 MiB of headroom requested with each heap growth).
 
 The cost: the heap does not shrink, so the process keeps the peak of the
-memory it used in blocks below 32 MiB. MPI libraries make the same trade
-for their own reasons (MVAPICH2 turns trimming off so that registered memory
-stays put). ``MPICOLL_KEEP_FREED_MEMORY=0`` leaves glibc's behaviour as it
+memory it used in blocks below 32 MiB (real-time Linux programs turn
+trimming off for the same reason: memory that does not fault in again).
+``MPICOLL_KEEP_FREED_MEMORY=0`` leaves glibc's behaviour as it
 is; so does any of glibc's own malloc settings in the environment
 (``MALLOC_MMAP_THRESHOLD_``, ``MALLOC_TRIM_THRESHOLD_``, ``MALLOC_TOP_PAD_``,
 ``MALLOC_MMAP_MAX_``, or ``glibc.malloc`` tunables in ``GLIBC_TUNABLES``):
