@@ -27,7 +27,7 @@ def rank_blocks(rank, D):
 
 
 def shard_map_cases(devices, comm):
-    """{name: (result, expected NumPy array)} of one jitted shard_map over
+    """{name: (result, expected NumPy array)} of jitted shard_maps over
     `devices` (this process's, in the same order on every rank), for
     conftest.assert_all_equal; P ranks of `comm`, D = len(devices)."""
     D, P, rank = len(devices), comm.size, comm.rank
@@ -48,27 +48,47 @@ def shard_map_cases(devices, comm):
     f = jax.jit(jax.shard_map(program, mesh=mesh, in_specs=spec, out_specs=(spec,) * 3))
     g = jax.jit(jax.shard_map(summed, mesh=mesh, in_specs=spec, out_specs=spec))
     x = jax.device_put(rank_blocks(rank, D), sharding)
+    ct = jax.device_put(rank_blocks(rank, D) + 1, sharding)
     lowered = f.lower(x).as_text()
     total, ring, started = f(x)
+    # g is linear and its own transpose: every transform that transposes it
+    # maps a cotangent to the sum of all P x D cotangent blocks. (The mesh
+    # set: transposing first evaluates the ranks' agreement check, which has
+    # no array arguments; docs/operations.md, "Several devices per process".)
     _, pullback = jax.vjp(g, x)
-    (cotangent,) = pullback(jax.device_put(rank_blocks(rank, D) + 1, sharding))
+    (cotangent,) = pullback(ct)
+    with jax.set_mesh(mesh):
+        transpose = jax.linear_transpose(g, x)
+        twice = jax.linear_transpose(lambda c: transpose(c)[0], ct)
+    (transposed,), (transposed_jit,) = transpose(ct), jax.jit(transpose)(ct)
+    (again,) = jax.jit(twice)(x)
+    _, jvp_of_vjp = jax.jvp(lambda c: pullback(c)[0], (ct,), (ct,))
+    after = g(x)                       # the same communicator, after the transposes
 
     everyone = np.stack([rank_blocks(r, D) for r in range(P)])        # (P, D, 3)
+    every_sum = np.broadcast_to(everyone.sum(axis=(0, 1)), (D, 3))
+    every_ct_sum = np.broadcast_to((everyone + 1).sum(axis=(0, 1)), (D, 3))
+    results = {"total": total, "ring": ring, "started": started, "cotangent": cotangent,
+               "transposed": transposed, "transposed, jitted": transposed_jit,
+               "transposed twice": again, "jvp of vjp": jvp_of_vjp, "after": after}
     elsewhere = [f"{name} on {sorted(map(str, y.sharding.device_set))}"
-                 for name, y in (("total", total), ("ring", ring), ("started", started),
-                                 ("cotangent", cotangent))
-                 if y.sharding.device_set != set(devices)]
+                 for name, y in results.items() if y.sharding.device_set != set(devices)]
     return {
         "each device's instance has a communicator of its own (device_comms in the lowering)":
             (np.array("device_comms" in lowered), np.array(True)),
         "results on the mesh's devices; elsewhere: " + ("; ".join(elsewhere) or "none"):
             (np.array(len(elsewhere)), np.array(0)),
         "allreduce, then psum over the devices: the sum of all P x D blocks":
-            (total, np.broadcast_to(everyone.sum(axis=(0, 1)), (D, 3))),
+            (total, every_sum),
         "sendrecv: each block from the same position of the left rank":
             (ring, everyone[left]),
         "iallreduce + wait: each position summed over the ranks":
             (started, everyone.sum(axis=0)),
         "vjp of allreduce then psum: every block gets the sum of all cotangent blocks":
-            (cotangent, np.broadcast_to((everyone + 1).sum(axis=(0, 1)), (D, 3))),
+            (cotangent, every_ct_sum),
+        "linear_transpose, eager": (transposed, every_ct_sum),
+        "linear_transpose, jitted": (transposed_jit, every_ct_sum),
+        "transposed twice: the function itself": (again, every_sum),
+        "jvp of vjp": (jvp_of_vjp, every_ct_sum),
+        "allreduce then psum again after the transposes": (after, every_sum),
     }
