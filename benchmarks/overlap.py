@@ -106,6 +106,7 @@ import timing      # benchmarks/timing.py: the shared method
 
 import mpicoll
 from mpicoll.halo import halo_exchange, halo_exchange_finish, halo_exchange_start
+from mpicoll._src import memory   # the allocator setting made at import (its name in the file)
 
 comm = MPI.COMM_WORLD
 rank, size = comm.Get_rank(), comm.Get_size()
@@ -544,10 +545,9 @@ def over_tcp():
     return "tcp" in btl.split(",") and not {"sm", "vader"} & set(btl.split(","))
 
 
-# glibc's malloc settings (read at startup): with any of them set, glibc
-# keeps freed memory instead of handing it back to the kernel and faulting
-# it in again (benchmarks/README.md, "overlap.py")
-MALLOC_SETTINGS = ("MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_")
+# glibc's own malloc settings (read at startup): with any of them set,
+# mpicoll leaves the allocator to them (mpicoll/_src/memory.py)
+MALLOC_SETTINGS = memory.GLIBC_SETTINGS
 
 
 def environment_suffix():
@@ -557,8 +557,8 @@ def environment_suffix():
         suffix += f"_progress{progress}"
     if any(os.environ.get(k) for k in MALLOC_SETTINGS):
         suffix += "_malloc"
-    elif os.environ.get("MPICOLL_KEEP_FREED_MEMORY", "").strip() == "0":
-        suffix += "_keep0"       # glibc hands freed memory back (mpicoll/_src/memory.py)
+    elif not memory.KEPT:
+        suffix += "_keep0"       # glibc hands freed memory back (MPICOLL_KEEP_FREED_MEMORY=0)
     return suffix + ("_tcp" if over_tcp() else "")
 
 
@@ -635,7 +635,6 @@ def main(args):
               else "none")
     log(f"transport: {transport}; mpicoll progress thread: {thread} "
         f"(MPICOLL_PROGRESS_US={env['MPICOLL_PROGRESS_US'] or f'unset, {progress}'})")
-    from mpicoll._src import memory
     meta["c_allocator"] = memory.description()
     log(f"C allocator: {meta['c_allocator']}")
     # each rank's JAX device: with JAX_PLATFORMS set per rank, a GPU rank's

@@ -66,10 +66,13 @@ def _apply():
         return False, "the C library has no mallopt (not glibc)"
     mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
     # -1: a trim threshold of the largest size, i.e. never trim
-    done = all(mallopt(param, value) == 1 for param, value in (
-        (_M_MMAP_THRESHOLD, HEAP_BLOCKS_UP_TO), (_M_TRIM_THRESHOLD, -1),
-        (_M_TOP_PAD, TOP_PAD)))
-    return done, why if done else "mallopt refused a setting"
+    refused = [name for name, param, value in (
+        ("M_MMAP_THRESHOLD", _M_MMAP_THRESHOLD, HEAP_BLOCKS_UP_TO),
+        ("M_TRIM_THRESHOLD", _M_TRIM_THRESHOLD, -1), ("M_TOP_PAD", _M_TOP_PAD, TOP_PAD))
+        if mallopt(param, value) != 1]
+    if refused:
+        return False, f"mallopt refused {', '.join(refused)}"
+    return True, why
 
 
 KEPT, WHY = _apply()
