@@ -177,8 +177,7 @@ class Engines:
             self._ask_engines_to_exit(launchers)
             self.client.close()
         finally:
-            cluster.stop_cluster_sync()
-            _end(job)
+            _stop(cluster, job)
         # stopped: the watchdog is not needed (had stopping failed, it would
         # still end the processes when this process exits)
         if self._watchdog is not None and self._watchdog.poll() is None:
@@ -223,6 +222,15 @@ def _job_processes(cluster):
         except psutil.Error:
             pass
     return launchers, job
+
+
+def _stop(cluster, job):
+    """Stop the cluster (ipyparallel signals the MPI launcher), then end
+    whatever of `job` is left, also when stopping raised."""
+    try:
+        cluster.stop_cluster_sync()
+    finally:
+        _end(job)
 
 
 def _end(processes, timeout=5.0):
@@ -313,9 +321,7 @@ def start_engines(n=None, *, timeout=120.0, mpiexec=None, activate=True):
         cluster.log.setLevel(logging.ERROR)   # the message says what the engines said
         if client is not None:
             client.close()
-        job = _job_processes(cluster)[1]
-        cluster.stop_cluster_sync()
-        _end(job)
+        _stop(cluster, _job_processes(cluster)[1])
         if watchdog is not None:
             watchdog.kill()
             watchdog.wait()
