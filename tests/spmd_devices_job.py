@@ -150,6 +150,25 @@ def programs():
                 jnp.einsum("ij,kj->ik", x, lax.all_gather(x, "i", tiled=True)))
     progs["grad/numpy-line"] = ("line", numpy_ops, (P("i"),), (P("i"),) * 3,
                                 (values((2 * G * G, G), 7),))
+    # custom_jvp (jax.nn.relu, softmax) and custom_vjp functions in the body,
+    # differentiated: their rules are traced inside the shard_map over the
+    # process's devices
+    @jax.custom_vjp
+    def cube(v):
+        return v ** 3
+    cube.defvjp(lambda v: (v ** 3, v), lambda v, ct: (3 * v * v * ct,))
+
+    def custom_rules(x):
+        y = jax.nn.relu(x - 0.3) + cube(x) * jax.nn.softmax(x, axis=-1)
+        return lax.psum(y, "i"), cube(lax.all_gather(y, "i", tiled=True))
+    progs["grad/custom-rules-line"] = ("line", custom_rules, (P("i"),), (P("i"),) * 2,
+                                       (values((2 * G, G), 9),))
+    # booleans: MPI has no MAX or MIN of them (LOR, LAND), and a ppermute
+    # between processes receives bools
+    progs["booleans/line"] = ("line", lambda x: (
+        lax.pmax(x > 0, "i"), lax.pmin(x > 0, "i"),
+        lax.ppermute(x > 0, "i", [(j, (j + 1) % G) for j in range(G)])),
+        (P("i"),), (P("i"),) * 3, (values((2 * G, G), 11),))
     # a result of -0.0 keeps its sign bit (spmd's ordering token must not
     # turn it into +0.0)
     progs["sign/line"] = ("line", lambda x: -(lax.psum(x, "i") * 0.0), (P("i"),), P("i"),
@@ -226,7 +245,8 @@ def run_spmd(path):
 
     def close(got, want, what):
         got, want = np.asarray(got), np.asarray(want)
-        assert got.shape == want.shape, (what, got.shape, want.shape)
+        assert (got.shape, got.dtype) == (want.shape, want.dtype), (
+            what, got.shape, got.dtype, want.shape, want.dtype)
         np.testing.assert_allclose(got, want, rtol=TOL, atol=TOL, err_msg=what)
 
     def refused(exception, match, fn):

@@ -63,6 +63,15 @@ def extrema(a):
     return lax.pmax(a, "i"), lax.pmin(a, "i")
 
 
+def booleans(a):
+    # MPI has no MAX or MIN of booleans (spmd takes LOR and LAND); the
+    # dtype of every result stays bool
+    b = a > 1.0
+    return (lax.pmax(b, "i"), lax.pmin(b, "i"), lax.all_gather(b, "i"),
+            lax.ppermute(b, "i", [(j, (j + 1) % lax.axis_size("i"))
+                                  for j in range(lax.axis_size("i"))]))
+
+
 def gathers(a):
     return (lax.all_gather(a, "i"), lax.all_gather(a, "i", axis=1, tiled=True),
             lax.psum_scatter(a, "i", scatter_dimension=0, tiled=True),
@@ -268,6 +277,8 @@ def remat_policies(a):
 PROGRAMS = {
     "collectives": Program(collectives, line, P("i"), (P(), P(), P("i")), lambda s: [(4, 3)]),
     "extrema": Program(extrema, line, P("i"), P(), lambda s: [(4, 3)], differentiable=False),
+    "booleans": Program(booleans, line, P("i"), (P(), P(), P("i"), P("i")), lambda s: [(2, 3)],
+                        differentiable=False),
     "gathers": Program(gathers, line, P("i"), P("i"), lambda s: [(2 * s["i"], 3)]),
     "gather_untiled": Program(gather_untiled, line, P("i"), P("i"),
                               lambda s: [(2, 3), (s["i"], 2, 3)]),

@@ -487,6 +487,89 @@ def test_debug_mode_reports_a_derivative_rule_skipped_on_some_ranks(comm, debug_
     np.testing.assert_array_equal(after, np.full(2, float(comm.size)))
 
 
+@pytest.mark.timeout(120)
+def test_debug_mode_checks_nonblocking_collectives_and_counts(comm, debug_mode):
+    """Debug mode checks a nonblocking collective's start like the blocking
+    collective (sizes, reductions, roots, dtypes, which collective, a start
+    against a blocking call), and tells apart per-rank counts that differ
+    in one (allgatherv's [1, 1] against [1, 2]): every rank raises, no
+    rank hangs or reads another's bytes, and the next operation works."""
+    if comm.size == 1:
+        pytest.skip("needs ranks that disagree")   # the same on every rank
+    r = comm.rank
+    first = r == 0
+    start_and_wait = lambda start: mpicoll.wait(start())       # noqa: E731
+    cases = {
+        "iallreduce sizes": lambda: start_and_wait(
+            lambda: mpicoll.iallreduce(jnp.ones(4 + first), MPI.SUM)),
+        "iallreduce reductions": lambda: start_and_wait(
+            lambda: mpicoll.iallreduce(jnp.ones(4), MPI.SUM if first else MPI.MAX)),
+        "ibcast roots": lambda: start_and_wait(lambda: mpicoll.ibcast(jnp.ones(3), int(first))),
+        "ialltoall dtypes": lambda: start_and_wait(lambda: mpicoll.ialltoall(
+            jnp.ones((comm.size, 2), jnp.float32 if first else jnp.int32))),
+        "iallgather against iallreduce": lambda: start_and_wait(
+            lambda: mpicoll.iallgather(jnp.ones(2)) if first
+            else mpicoll.iallreduce(jnp.ones(2), MPI.SUM)),
+        "iallreduce against allreduce": lambda: (
+            start_and_wait(lambda: mpicoll.iallreduce(jnp.ones(2), MPI.SUM)) if first
+            else mpicoll.allreduce(jnp.ones(2), MPI.SUM)),
+        "allgatherv counts": lambda: jax.jit(lambda v: mpicoll.allgatherv(
+            v, [1] * (comm.size - 1) + [2 if first else 1]))(
+                jnp.ones((2 if first and r == comm.size - 1 else 1, 3))),
+    }
+    messages = {name: _raises_on_every_rank(call) for name, call in cases.items()}
+    after = np.asarray(mpicoll.allreduce(jnp.ones(2), MPI.SUM))
+    for name, message in messages.items():
+        assert message is not None and "made different calls" in message, (name, message)
+    np.testing.assert_array_equal(after, np.full(2, float(comm.size)))
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("shape", [(3, 4), (4, 2), (1, 3)])
+def test_debug_mode_accepts_redistribute_and_fft3d_of_any_shape(comm, debug_mode, shape):
+    """redistribute (MPI_Alltoallw) hands MPI axis lengths, not per-peer
+    message counts: debug mode does not take them for alltoallv's counts.
+    Uneven splits and fft3d of a non-cubic grid give NumPy's values."""
+    P, r = comm.size, comm.rank
+    rows, cols = shape[0] * P, shape[1] * P + 1            # the columns uneven
+    full = np.arange(rows * cols, dtype=np.float64).reshape(rows, cols)
+    mine = full[r * shape[0]:(r + 1) * shape[0]]
+    got = np.asarray(mpicoll.redistribute(jnp.asarray(mine), split_axis=1, concat_axis=0))
+    widths = [cols // P + (s < cols % P) for s in range(P)]
+    start = sum(widths[:r])
+    grid = (2 * P, P + shape[0], shape[1] + 1)              # axis 1 split unevenly
+    cube = np.cos(np.arange(np.prod(grid))).reshape(grid) + 0j
+    spectrum = np.asarray(mpicoll.fft.fft3d(jnp.asarray(cube[2 * r:2 * r + 2]), comm))
+    # COMM_WORLD is a grid of slabs: the spectrum's axis 1 is split
+    bounds = np.cumsum([0] + [len(b) for b in np.array_split(np.arange(grid[1]), P)])
+    want_spectrum = np.fft.fftn(cube)[:, bounds[r]:bounds[r + 1]]
+    close = bool(np.allclose(spectrum, want_spectrum, rtol=1e-10, atol=1e-9))
+    assert all(comm.allgather(close)), "fft3d differs from numpy.fft.fftn"
+    assert_all_equal({"redistribute": (got, full[:, start:start + widths[r]])}, comm=comm)
+
+
+def test_a_failed_nonblocking_receive_names_what_it_received(comm):
+    """A nonblocking message longer than the receive: the wait's error names
+    the operation, peers, tags, and the receive's elements and dtype (not
+    the request handle the wait is given)."""
+    if comm.size == 1:
+        pytest.skip("needs a partner")
+    r = comm.rank
+    partner = r ^ 1
+    missing = []
+    if partner < comm.size:       # (the odd one out of 3 ranks looks on)
+        message = _raises_on_every_rank(lambda: mpicoll.wait(mpicoll.isendrecv(
+            jnp.ones(8, jnp.float32), jnp.ones(4, jnp.float32), partner, partner,
+            sendtag=5, recvtag=5, comm=comm)))
+        missing = [part for part in (f"failed on rank {r}", f"source {partner}",
+                                     f"dest {partner}", "recvtag 5", "4 float32 elements")
+                   if message is None or part not in message]
+        missing = [f"{m!r} not in {message!r}" for m in missing]
+    assert_all_equal({"allreduce afterwards": (mpicoll.allreduce(jnp.ones(2), MPI.SUM),
+                                               np.full(2, float(comm.size)))}, comm=comm)
+    assert not any(comm.allgather(missing)), comm.allgather(missing)
+
+
 @pytest.mark.timeout(60)
 def test_debug_mode_checks_alltoallv_counts(comm, debug_mode):
     """Send counts that disagree with the peers' receive counts (which MPI

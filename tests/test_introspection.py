@@ -138,3 +138,29 @@ def test_compare_names_shape_dtype_and_values():
     assert "expected float32[4]" in info.compare(a, np.arange(4, dtype=np.float32))
     assert "expected int32[3]" in info.compare(a, np.arange(3, dtype=np.int32))
     assert "1 of 3 values differ" in info.compare(a, a + np.array([0, 0, 1], np.float32))
+
+
+def test_fft_threads_setting_is_checked_at_import():
+    """MPICOLL_FFT_THREADS (threads per local FFT): a value that is not a
+    whole number from 1 to 1024 fails the import with a ValueError naming
+    the variable; a good one is taken and the transform still matches
+    NumPy. Each case a process of its own, started on rank 0."""
+    if WORLD.rank != 0:
+        return
+    program = ("import numpy as np, jax.numpy as jnp\n"
+               "from mpicoll._src import local_fft\n"
+               "x = np.arange(16.0).reshape(4, 4) + 1j\n"
+               "assert np.allclose(local_fft.fftn(jnp.asarray(x), (0, 1)), np.fft.fft2(x))\n"
+               "print('ok')\n")
+
+    def run(value):
+        env = dict(_single_process_env(), MPICOLL_FFT_THREADS=value, JAX_PLATFORMS="cpu")
+        return subprocess.run([sys.executable, "-c", program], env=env, capture_output=True,
+                              text=True, timeout=120)
+    for bad in ("abc", "0", "-3", "99999999999"):
+        result = run(bad)
+        assert result.returncode != 0 and "ValueError: MPICOLL_FFT_THREADS must be a whole " \
+            "number of threads from 1 to 1024" in result.stderr, (bad, result.stderr[-2000:])
+    for good in ("2", ""):
+        result = run(good)
+        assert result.returncode == 0 and result.stdout.strip() == "ok", (good, result.stderr)

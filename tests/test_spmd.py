@@ -63,8 +63,10 @@ def block(array, spec, mesh):
 
 def compare(failures, what, got, want):
     got, want = np.asarray(got), np.asarray(want)
-    if got.shape != want.shape or not np.allclose(got, want, rtol=TOL, atol=TOL):
-        failures.append(f"{what}: got\n{got}\nwant\n{want}")
+    close = (np.allclose(got, want, rtol=TOL, atol=TOL) if np.issubdtype(want.dtype, np.inexact)
+             else np.array_equal(got, want))
+    if got.shape != want.shape or got.dtype != want.dtype or not close:
+        failures.append(f"{what}: got {got.dtype}\n{got}\nwant {want.dtype}\n{want}")
 
 
 def expect_raises(failures, what, exception, fn, match=""):
@@ -185,6 +187,32 @@ def test_unknown_axis_name_raises_on_every_rank(collective):
                                          r"axis names \('i',\)"):
         mpicoll.spmd(uses[collective], mesh, P("i"), P("i"))(jnp.ones(2))
     assert float(mpicoll.allreduce(jnp.float64(1), MPI.SUM)) == SIZE
+
+
+def test_specs_must_name_mesh_axes_once():
+    """A spec naming an axis the mesh lacks, or one axis twice, is a
+    ValueError naming the spec and the axis, for eager and traced calls
+    alike (as `jax.shard_map` refuses both), on every rank; the
+    communicator still works."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    x = jnp.ones((2, 2))
+    failures = []
+    cases = {"in_specs names 'z'": ((P("z"), P("i")), r"in_specs entry .*'z'.*not one of the "
+                                                      r"mesh's axis names \('i',\)"),
+             "out_specs names 'z'": ((P("i"), P("z")), r"out_specs entry .*'z'"),
+             "in_specs names 'i' twice": ((P("i", "i"), P("i")),
+                                          r"in_specs entry .*'i' more than once"),
+             "out_specs names 'i' twice": ((P("i"), (P(("i", "i")),)),
+                                           r"out_specs entry .*'i' more than once")}
+    for what, ((ins, outs), match) in cases.items():
+        for how in ("eager", "jit"):
+            def call(ins=ins, outs=outs, how=how):
+                g = mpicoll.spmd(lambda a: a, mesh, ins, outs)
+                return (jax.jit(g) if how == "jit" else g)(x)
+            expect_raises(failures, f"{what} ({how})", ValueError, call, match)
+    compare(failures, "allreduce afterwards", mpicoll.allreduce(jnp.float64(1), MPI.SUM),
+            np.float64(SIZE))
+    assert_no_rank_failed(failures)
 
 
 def test_mesh_checks_its_shape():

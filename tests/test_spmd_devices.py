@@ -68,13 +68,6 @@ def run_job(processes, devices, *args):
     return programs, [r["results"] for r in reports]
 
 
-# JAX before 0.12 (docs/operations.md, "Several devices per process"):
-# these fail with a message about the mesh; they must fail that way there
-# (a failure of another kind, or a pass, is reported)
-MESH_TYPES_NEED_JAX_0_12 = {"grad/numpy-line", "ragged_all_to_all/line",
-                            "ragged_all_to_all/grid"}
-OLD_JAX = tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 12)
-
 ERROR_CHECKS = {"a layout that does not factor is refused",
                 "an axis name the mesh lacks is refused",
                 "blocks not stacked per device are refused",
@@ -84,21 +77,13 @@ ERROR_CHECKS = {"a layout that does not factor is refused",
 @pytest.mark.parametrize("layout", LAYOUTS, ids=lambda l: f"{l[0]}x{l[1]}")
 def test_spmd_over_processes_and_local_devices(layout):
     programs, ranks = run_job(*layout)
-    known = MESH_TYPES_NEED_JAX_0_12 if OLD_JAX else set()
-
-    def wrong(name, problem):
-        if name not in known:
-            return problem
-        if problem is None:
-            return f"passed under JAX {jax.__version__}: update MESH_TYPES_NEED_JAX_0_12 and the docs"
-        return None if "should match the aval mesh" in problem else problem
-    failed = {f"rank {rank}: {name}": wrong(name, problem)
+    failed = {f"rank {rank}: {name}": problem
               for rank, results in enumerate(ranks) for name, problem in results.items()
-              if wrong(name, problem) is not None}
+              if problem is not None}
     assert not failed, "\n\n".join(f"{k}\n{v}" for k, v in failed.items())
     expected = programs | ERROR_CHECKS
     assert {"grad/line", "collectives/grid/y,x", "grad/numpy-line", "transpose/line",
-            "sign/line"} <= programs, programs
+            "sign/line", "grad/custom-rules-line", "booleans/line"} <= programs, programs
     if len(layout) == 2:
         assert {"grad/grid", "grad/control-line", "grad/control-grid",
                 "transpose/grid"} <= programs, programs

@@ -93,6 +93,7 @@ ctypedef struct Call:
     const char* message                 # set by a handler for a non-MPI error
     char text[640]                      # room for a handler to format `message`
     bint present[N_ATTRS]               # which attributes the call frame sent
+    const XLA_FFI_Buffer* described     # the data an MPI error names (NULL: the first operand)
 
 
 cdef int name_slot(const XLA_FFI_ByteSpan* name, const char** names, int n) noexcept nogil:
@@ -163,6 +164,7 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
         call.array[i] = NULL
         call.array_len[i] = 0
     call.attr[ATTR_CHUNK_BYTES] = INT_MAX
+    call.described = NULL
     for i in range(frame.attrs.size):
         if frame.attrs.types[i] == XLA_FFI_AttrType_ARRAY:
             slot = name_slot(frame.attrs.names[i], ARRAY_NAMES, N_ARRAYS)

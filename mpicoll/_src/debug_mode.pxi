@@ -36,7 +36,7 @@ cdef int64_t hash_text(const char* text) noexcept nogil:
     while text[i] != 0:
         h = h * 33 + <uint64_t><uint16_t>(<unsigned char>text[i])
         i += 1
-    return <int64_t>(h >> 1)
+    return <int64_t>h
 
 
 cdef void signature(const Call* c, int64_t* sig) noexcept nogil:
@@ -65,11 +65,13 @@ cdef void signature(const Call* c, int64_t* sig) noexcept nogil:
         for i in range(c.array_len[ARRAY_WIDTHS]):
             h = h * 1000003 + <uint64_t>c.array[ARRAY_WIDTHS][i]
     sig[SIG_NAME] = hash_text(c.where)
+    if c.present[ATTR_OPERATION]:       # a nonblocking start: which collective it posts
+        sig[SIG_NAME] = sig[SIG_NAME] * 31 + c.attr[ATTR_OPERATION]
     sig[SIG_DTYPE] = <int64_t>data.dtype if data != NULL else -1
     sig[SIG_ELEMENTS] = n
     sig[SIG_OP] = c.attr[ATTR_OP] if c.present[ATTR_OP] else -1
     sig[SIG_ROOT] = c.attr[ATTR_ROOT] if c.present[ATTR_ROOT] else -1
-    sig[SIG_COUNTS] = <int64_t>(h >> 1)
+    sig[SIG_COUNTS] = <int64_t>h          # every bit (counts 1 and 2 must differ)
     sig[SIG_CHUNK] = c.attr[ATTR_CHUNK_BYTES]
     sig[SIG_BLOCKS] = c.attr[ATTR_BLOCKS] if c.present[ATTR_BLOCKS] else -1
     sig[SIG_ROLE] = c.attr[ATTR_ROLE]
@@ -107,8 +109,10 @@ cdef XLA_FFI_Error* check_signatures(Call* c) noexcept nogil:
         for k in range(SIG_LEN):
             if all_sigs[r * SIG_LEN + k] != mine[k]:
                 differ = True
-    # only when every rank is in this same alltoallv (else some would wait)
-    if not differ and c.array[ARRAY_SENDCOUNTS] != NULL and \
+    # only when every rank is in this same alltoallv (else some would wait);
+    # redistribute's (MPI_Alltoallw) counts are axis lengths, not messages
+    if not differ and strcmp(c.where, b"MPI_Alltoallv") == 0 and \
+            c.array[ARRAY_SENDCOUNTS] != NULL and \
             c.array_len[ARRAY_SENDCOUNTS] == c.size and c.array[ARRAY_RECVCOUNTS] != NULL:
         peers_send = <int64_t*>malloc(c.size * sizeof(int64_t))
         if peers_send == NULL:

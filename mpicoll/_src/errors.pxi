@@ -56,8 +56,8 @@ cdef XLA_FFI_Error* call_error(const Call* c, int ierr) noexcept nogil:
     cdef char message[4800]
     cdef int used = 0
     cdef int i
-    cdef const XLA_FFI_Buffer* data = c.args[0] if c.nargs > 0 else (
-        c.rets[0] if c.nrets > 0 else NULL)
+    cdef const XLA_FFI_Buffer* data = c.described if c.described != NULL else (
+        c.args[0] if c.nargs > 0 else (c.rets[0] if c.nrets > 0 else NULL))
     context[0] = 0
     for i in range(N_ATTRS):
         if c.present[i] and i != ATTR_COMM and i != ATTR_CHUNK_BYTES and \

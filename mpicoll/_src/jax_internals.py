@@ -293,16 +293,22 @@ def jaxpr_parts(jaxpr):
 
 
 @contextlib.contextmanager
-def body_context(axis_names, axis_sizes, check_vma):
+def body_context(axis_names, axis_sizes, check_vma, *, nested=False):
     """The tracing context of a `shard_map` body: the mesh's axis names
     bound, its axes manual, vma checking on or off. A `custom_jvp` or
     `custom_vjp` rule found in the body is traced later, when it is
-    differentiated, and needs it."""
+    differentiated, and needs it. `nested`: that happens inside another
+    `shard_map` (over a process's devices), whose abstract mesh JAX will not
+    swap for one of another size; the rule is traced into a jaxpr of its
+    own, apart from it, so the mesh is cleared first."""
     from jax._src import config
-    from jax._src.mesh import use_abstract_mesh
-    with (core.extend_axis_env_nd(list(zip(axis_names, axis_sizes))),
-          use_abstract_mesh(_manual_mesh(axis_names, axis_sizes)),
-          config._check_vma(check_vma)):
+    from jax._src.mesh import AbstractMesh, use_abstract_mesh
+    with contextlib.ExitStack() as stack:
+        if nested:
+            stack.enter_context(use_abstract_mesh(AbstractMesh((), ())))
+        stack.enter_context(core.extend_axis_env_nd(list(zip(axis_names, axis_sizes))))
+        stack.enter_context(use_abstract_mesh(_manual_mesh(axis_names, axis_sizes)))
+        stack.enter_context(config._check_vma(check_vma))
         yield
 
 

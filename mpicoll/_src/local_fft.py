@@ -182,4 +182,16 @@ batching.primitive_batchers[local_fft_p] = _batch
 REUSABLE_OPERAND[local_fft_p] = 0
 CUSTOM_CALLS.add(local_fft_p)
 
-_fft.set_threads(int(os.environ.get("MPICOLL_FFT_THREADS", "1") or 1))
+def _threads_from_environment():
+    """MPICOLL_FFT_THREADS: the threads ducc0 may use for one transform (1
+    when unset or empty)."""
+    text = os.environ.get("MPICOLL_FFT_THREADS", "").strip()
+    if not text:
+        return 1
+    if not text.isdigit() or not 1 <= int(text) <= 1024:
+        raise ValueError(f"MPICOLL_FFT_THREADS must be a whole number of threads from 1 to "
+                         f"1024, got {text!r}")
+    return int(text)
+
+
+_fft.set_threads(_threads_from_environment())

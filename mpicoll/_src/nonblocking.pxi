@@ -604,6 +604,18 @@ cdef void cancel_receives(Pending* p, int first, int end) noexcept nogil:
         p.statuses[i].MPI_SOURCE = MPI_PROC_NULL
 
 
+cdef void describe_request(Call* c, const Pending* p, const XLA_FFI_Buffer* result) noexcept nogil:
+    """What an error of the wait names: the start's operation, its peers and
+    tags, and the array the wait returns (its operand is only the handle)."""
+    c.where = p.where
+    c.described = result
+    if p.msg.active:
+        c.attr[ATTR_SOURCE], c.present[ATTR_SOURCE] = p.msg.source, p.msg.source != MPI_PROC_NULL
+        c.attr[ATTR_RECVTAG], c.present[ATTR_RECVTAG] = p.msg.recvtag, p.msg.source != MPI_PROC_NULL
+        c.attr[ATTR_DEST], c.present[ATTR_DEST] = p.msg.dest, p.msg.dest != MPI_PROC_NULL
+        c.attr[ATTR_SENDTAG], c.present[ATTR_SENDTAG] = p.msg.sendtag, p.msg.dest != MPI_PROC_NULL
+
+
 cdef int iwait(Call* c) noexcept nogil:
     """Complete the operation of the handle (operand 0) and write its
     result over `pending` (operand 1, whose memory the result shares where
@@ -640,7 +652,7 @@ cdef int iwait(Call* c) noexcept nogil:
                  <int>(handle if c.nargs == 2 else code))
         c.message = c.text
         return MPI_ERR_OTHER
-    c.where = p.where
+    describe_request(c, &p, result)
     cdef bint direct = False
     if p.msg.active and c.nrets == 1 and c.nargs == 2:
         ierr = receive_into_result(&p, result, &direct)

@@ -72,8 +72,9 @@ cdef XLA_FFI_Error* h_barrier(XLA_FFI_CallFrame* f) noexcept nogil:
 cdef XLA_FFI_Error* h_derivatives_agree(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, derivatives_agree, 0, 0, b"MPI_Allgather (derivative check)", True)
 
+# (a start of a collective is checked in debug mode like the collective)
 cdef XLA_FFI_Error* h_istart(XLA_FFI_CallFrame* f) noexcept nogil:
-    return run(f, istart, 1, 2, b"nonblocking start", False)
+    return run(f, istart, 1, 2, b"nonblocking start", True)
 
 cdef XLA_FFI_Error* h_istart_p2p(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, istart, 2, 2, b"nonblocking send/receive", False)
@@ -83,7 +84,7 @@ cdef XLA_FFI_Error* h_wait(XLA_FFI_CallFrame* f) noexcept nogil:
 
 # derivative requests: the handle embedded in `pending` (nonblocking.pxi)
 cdef XLA_FFI_Error* h_istart_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
-    return run(f, istart, 1, 1, b"nonblocking start (derivative)", False)
+    return run(f, istart, 1, 1, b"nonblocking start (derivative)", True)
 
 cdef XLA_FFI_Error* h_wait_embedded(XLA_FFI_CallFrame* f) noexcept nogil:
     return run(f, iwait, 1, 1, b"wait (derivative)", False)

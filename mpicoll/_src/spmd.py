@@ -162,6 +162,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     if in_specs is None:        # as jax.shard_map: None is a static argument's spec only
         raise TypeError("mpicoll.spmd: in_specs must be a PartitionSpec or a tree of them "
                         "(None marks static arguments), but it was None; did you mean P()?")
+    _check_specs(mesh, in_specs, "in_specs")
+    _check_specs(mesh, out_specs, "out_specs")
     smap = jax.shard_map(f, mesh=ji.abstract_mesh(mesh.axis_sizes, mesh.axis_names),
                          in_specs=in_specs, out_specs=out_specs, check_vma=check_vma)
 
@@ -390,6 +392,24 @@ def _spec_axes(entry):
     return () if entry is None else (entry,) if isinstance(entry, str) else tuple(entry)
 
 
+def _check_specs(mesh, specs, what):
+    """Every PartitionSpec of the tree `specs` names axes of the mesh, each
+    once, as `jax.shard_map` requires (checked when spmd is called, so that
+    eager and traced calls refuse the same specs)."""
+    from jax.sharding import PartitionSpec as P
+    for spec in jax.tree.leaves(specs, is_leaf=lambda s: isinstance(s, P)):
+        if not isinstance(spec, P):
+            continue
+        named = [a for e in spec for a in _spec_axes(e)]
+        for a in named:
+            if a not in mesh.axis_names:
+                raise ValueError(f"mpicoll.spmd: {what} entry {spec} names axis {a!r}, which "
+                                 f"is not one of the mesh's axis names {tuple(mesh.axis_names)}")
+            if named.count(a) > 1:
+                raise ValueError(f"mpicoll.spmd: {what} entry {spec} names axis {a!r} more "
+                                 "than once (an array is split over an axis once at most)")
+
+
 def _global_shape(mesh, shape, spec, index):
     spec = () if spec is None else tuple(spec)
     if len(spec) > len(shape):
@@ -584,6 +604,14 @@ def _closed_call(mesh, eqn, *xs, call_jaxpr, **_):
     return _eval_closed(mesh, call_jaxpr, *xs)
 
 
+def _rule_context(mesh, check_vma):
+    """The body's context, where a custom rule of it is traced (when it is
+    differentiated: with several devices per process, inside the shard_map
+    over them)."""
+    return ji.body_context(mesh.axis_names, mesh.axis_sizes, check_vma,
+                           nested=mesh.devices_per_process > 1)
+
+
 def _custom_jvp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
     # A custom_jvp function again, around the translated function and the
     # translated rule. As in JAX, the rule takes no tangents of the
@@ -596,7 +624,7 @@ def _custom_jvp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
 
     @function.defjvp
     def rule(primals, tangents):
-        with ji.body_context(mesh.axis_names, mesh.axis_sizes, ji.vma_typed(eqn)):
+        with _rule_context(mesh, ji.vma_typed(eqn)):
             jaxpr, rule_consts, zero_out = ji.custom_jvp_rule(eqn)
         outs = _eval(mesh, jaxpr, rule_consts, [*primals, *tangents])
         primals_out, nonzero = outs[:len(zero_out)], iter(outs[len(zero_out):])
@@ -612,7 +640,7 @@ def _custom_vjp(mesh, eqn, *xs, call_jaxpr, num_consts, **_):
     res_avals = []       # the residuals' types in the body, for the backward rule
 
     def traced(rule, *args):
-        with ji.body_context(mesh.axis_names, mesh.axis_sizes, check_vma):
+        with _rule_context(mesh, check_vma):
             return rule(*args)
 
     @jax.custom_vjp

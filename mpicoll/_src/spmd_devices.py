@@ -27,7 +27,7 @@ from mpicoll._src.ops.alltoall import alltoall
 from mpicoll._src.ops.gathers import allgather, reduce_scatter
 from mpicoll._src.ops.rooted import bcast
 from mpicoll._src.ops.sendrecv import sendrecv
-from mpicoll._src.spmd_rules import RULES, in_comm_order, mesh_axes, unchanged
+from mpicoll._src.spmd_rules import RULES, in_comm_order, mesh_axes, reduction_for, unchanged
 
 
 def device_axis(name):
@@ -210,7 +210,8 @@ def _device_reduction(op, lax_op):
         pm = mesh.process_mesh
         outs = [lax_op(x, names) for x in xs]
         if math.prod(process) > 1:
-            outs = [allreduce(x, op, comm=pm.axis_comm(axes)) for x in outs]
+            outs = [allreduce(x, reduction_for(op, x.dtype), comm=pm.axis_comm(axes))
+                    for x in outs]
         return outs if primitive.multiple_results else outs[0]
     return rule
 
@@ -295,7 +296,7 @@ def _device_ppermute(mesh, axes, process, device, names, primitive, x, *, perm, 
             # (the receive template depends on x, so that a differentiated
             # message from the sender has a derivative to pair with here;
             # it is overwritten by what arrives)
-            staged = sendrecv(staged, x * 0 if receives else jnp.zeros_like(x),
+            staged = sendrecv(staged, (x * 0).astype(x.dtype) if receives else jnp.zeros_like(x),
                               ranks[(me - k) % n_p] if receives else MPI.PROC_NULL,
                               ranks[(me + k) % n_p] if sends else MPI.PROC_NULL,
                               comm=pm.axis_comm(axes))
@@ -369,12 +370,16 @@ DEVICE_RULES = {
 # With several devices the body's equations are bound again inside the
 # shard_map over the process's devices, whose mesh is not the traced body's:
 # what was typed for that mesh and would clash with the blocks is made again.
-# An iota (jnp.argsort's) gets the block's default sharding; a reshard to the
-# traced mesh's (JAX 0.10) is left out; a jax.numpy operation written as a
-# "hi" primitive (jnp.searchsorted, jnp.einsum, ...) holds its result's type,
-# so it is expanded into the primitives it stands for.
+# An iota (jnp.argsort's) and a broadcast (under JAX 0.10, the zeros of
+# jax.nn.relu's derivative rule) get the block's default sharding; a
+# reshard to the traced mesh's (JAX 0.10) is left out; a jax.numpy
+# operation written as a "hi" primitive (jnp.searchsorted, jnp.einsum, ...)
+# holds its result's type, so it is expanded into the primitives it stands
+# for.
 DEVICE_RETYPED = {
     "iota": lambda primitive, **params: primitive.bind(**dict(params, sharding=None)),
+    "broadcast_in_dim": lambda primitive, *ins, **params: primitive.bind(
+        *ins, **dict(params, sharding=None)),
     "reshard": lambda primitive, x, **_: x,
     "call_hi_primitive": lambda primitive, *ins, **params: primitive.to_lojax(*ins, **params),
 }

@@ -34,10 +34,21 @@ def mesh_axes(mesh, axes, axis_index_groups=None):
     return axes
 
 
+def reduction_for(op, dtype):
+    """The MPI reduction that computes JAX's `op` on `dtype`: MPI defines
+    MAX and MIN for no logical type; on booleans they are LOR and LAND."""
+    if jnp.dtype(dtype) == jnp.bool_:
+        if op == MPI.MAX:
+            return MPI.LOR
+        if op == MPI.MIN:
+            return MPI.LAND
+    return op
+
+
 def _reduction(op):
     def rule(mesh, primitive, *xs, axes, axis_index_groups=None, **_):
         comm = mesh.axis_comm(mesh_axes(mesh, axes, axis_index_groups))
-        outs = [allreduce(x, op, comm=comm) for x in xs]
+        outs = [allreduce(x, reduction_for(op, x.dtype), comm=comm) for x in xs]
         return outs if primitive.multiple_results else outs[0]
     return rule
 
