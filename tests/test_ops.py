@@ -165,6 +165,54 @@ def test_grad_and_jvp_match_serial(op):
                                atol=1e-12)
 
 
+@up_to_3_ranks
+@pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
+def test_vmap_of_grad_and_jvp_of_grad_match_serial(op):
+    """A batch of gradients (`vmap` of `grad`) and a Hessian-vector product
+    (`jvp` of `grad`) of a weighted sum of the operation's result, against
+    serial JAX. The result's cotangent is then the same unbatched constant
+    on every rank: the ops' own derivative rules must batch alike and be
+    differentiable alike on every rank all the same (rank 0 of a prefix
+    reduction reduces one input, or none)."""
+    r = WORLD.rank
+    batch = [[jnp.asarray(x) for x in float_inputs(op, WORLD, seed)] for seed in (0, 4)]
+    xs, ts = batch[0], [jnp.asarray(t) for t in float_inputs(op, WORLD, 1)]
+    outs = serial_outputs(op, xs)
+    rng = np.random.default_rng(7)
+    weights = [jnp.asarray(rng.normal(size=o.shape)) for o in outs]   # same on every rank
+
+    def loss(o, w):
+        return jnp.sum(w * o)
+
+    def local_loss(x):
+        return loss(op.call(x, WORLD), weights[r])
+
+    def serial_loss(xs):
+        return sum(loss(o, w) for w, o in zip(weights, serial_outputs(op, xs)))
+
+    vmap_grad = jax.jit(jax.vmap(jax.grad(local_loss)))
+    hvp_of = jax.jit(lambda x, t: jax.jvp(jax.grad(local_loss), (x,), (t,))[1])
+    if op.name == "send_recv" and WORLD.size > 1:
+        # documented refusals (docs/differentiation.md, "Which
+        # transformations work"): the backward pass of send/recv between
+        # ranks cannot be transformed again; every rank raises, none waits
+        with pytest.raises(NotImplementedError, match="backward pass of send/recv"):
+            vmap_grad(jnp.stack([b[r] for b in batch]))
+        with pytest.raises(NotImplementedError, match="backward pass of send/recv"):
+            hvp_of(xs[r], ts[r])
+        return
+    grads = vmap_grad(jnp.stack([b[r] for b in batch]))
+    hvp = hvp_of(xs[r], ts[r])
+    serial_grad = jax.jit(lambda v: jax.grad(serial_loss)(v)[r])
+    serial_hvp = jax.jit(lambda v, t: jax.jvp(jax.grad(serial_loss), (v,), (t,))[1][r])
+    failures = []
+    for what, got, want in [("vmap(grad)", grads, np.stack([serial_grad(b) for b in batch])),
+                            ("jvp(grad)", hvp, serial_hvp(xs, ts))]:
+        if not np.allclose(np.asarray(got), np.asarray(want), rtol=1e-11, atol=1e-11):
+            failures.append(f"{what}: got {np.asarray(got)}, want {np.asarray(want)}")
+    assert not failures, failures
+
+
 @up_to_2_ranks
 @pytest.mark.parametrize("op", DIFFERENTIABLE, ids=repr)
 def test_check_grads_forward(op, monkeypatch):

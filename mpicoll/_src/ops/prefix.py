@@ -113,14 +113,23 @@ exscan_p = mpi_primitive("exscan", abstract_eval=lambda x, **_: x, ffi_attribute
 
 
 def _gathered_tangent(exclusive):
-    """The MIN/MAX/PROD tangent from the serial definition on gathered data."""
+    """The MIN/MAX/PROD tangent from the serial definition on gathered data.
+
+    Its coefficients are made to depend on the gathered inputs on every
+    rank, also where the serial definition's do not (rank 0: the product of
+    one input, or the empty reduction of exscan): the transposed allgather
+    of the tangents then gets a cotangent that is batched under `vmap` and
+    differentiated under a further JVP on every rank alike, as its MPI
+    messages must be."""
     def tangent(x, t, y, *, op, comm, chunk_bytes):
         xs = allgather_p.bind(x, comm=comm, chunk_bytes=chunk_bytes)
         ts = allgather_p.bind(t, comm=comm, chunk_bytes=chunk_bytes)
         stop = comm.rank if exclusive else comm.rank + 1
-        if stop == 0:           # exscan on rank 0: a constant; ts still in use
-            return rank_select(True, jnp.zeros_like(t), ts[0])
-        return jax.jvp(lambda v: _SERIAL[op](v[:stop], axis=0), (xs,), (ts,))[1]
+        # exactly 1, read from xs (a select, no arithmetic: inf and NaN stay out)
+        one = jax.lax.select(jnp.ones(t.shape, bool), jnp.ones_like(t), xs[0])
+        if stop == 0:           # exscan on rank 0: a constant zero; ts still in use
+            return jax.lax.select(jnp.zeros(t.shape, bool), ts[0] * one, jnp.zeros_like(t))
+        return jax.jvp(lambda v: _SERIAL[op](v[:stop], axis=0), (xs,), (ts,))[1] * one
     return tangent
 
 
