@@ -882,6 +882,31 @@ def test_vmap_matches_the_blocking_operations(comm, jit):
     assert_all_equal({**cases, **follow_up(comm)}, comm=comm)
 
 
+@JIT
+def test_vmap_of_a_request_carried_through_a_loop(comm, jit):
+    """A request carried through `lax.fori_loop`, whose body waits for it and
+    starts the next, vmapped over axis 0 and axis 1 (a loop moves a carried
+    batch axis to the front; the wait finds the message's layout all the
+    same): member by member what the blocking operations give."""
+    cases = {}
+    for k, name in enumerate(VMAPPED):
+        start, blocking, shape, _ = VMAPPED[name]
+        again = (lambda y: y[0]) if name.startswith("iallgather") else (lambda y: y)
+
+        def f(v, start=start, again=again):
+            request = jax.lax.fori_loop(0, 2, lambda i, q: start(again(mpicoll.wait(q))),
+                                        start(v))
+            return mpicoll.wait(request)
+        members = rank_values(comm, (2,) + shape(comm.size), "int32", seed=30 + k)
+        want = np.stack([np.asarray(blocking(again(blocking(again(blocking(jnp.asarray(m)))))))
+                         for m in members])
+        for axis in (0, 1):
+            got = call(lambda a, f=f, axis=axis: jax.vmap(f, in_axes=axis)(a), jit,
+                       np.moveaxis(members, 0, axis))
+            cases[f"{name}, batch axis {axis}"] = (got, want)
+    assert_all_equal({**cases, **follow_up(comm)}, comm=comm)
+
+
 # -------------------------------------------------------------------- errors
 
 def _dropped_top_level(x):

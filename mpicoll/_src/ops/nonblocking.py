@@ -335,18 +335,34 @@ def _start_rules(prim, blocking):
     ad.primitive_transposes[prim] = transpose
 
 
+def _message_batch_axis(operation):
+    """Where a batched start puts the batch axis in its message and in what
+    its wait returns: after the blocks (alltoall) or the ranks' axis
+    (allgather), else in front. Fixed per operation, so that the wait finds
+    it there whatever JAX did to the request in between (a `lax` loop moves
+    a carried batch axis to the front)."""
+    return 1 if operation in ("alltoall", "allgather") else 0
+
+
 def _collective_batch(prim):
     """The batching rule of a collective start (`istart_p`, or its
     derivative request): the batch axis moves into the message."""
     def rule(args, dims, **params):
         (x,), (d,) = args, dims
         operation = params["operation"]
-        if operation == "alltoall":        # blocks stay along axis 0, the batch goes after it
-            x, d = jnp.moveaxis(x, d, 1), 1
-        d = d + 1 if operation == "allgather" else d
+        # (the blocks of alltoall stay along axis 0, the batch goes after them)
+        x = jnp.moveaxis(x, d, 1 if operation == "alltoall" else 0)
         out = prim.bind(x, **params)
-        return (out, [None, d]) if prim.multiple_results else (out, d)
+        axis = _message_batch_axis(operation)
+        return (out, [None, axis]) if prim.multiple_results else (out, axis)
     return rule
+
+
+def _in_message_layout(pending, d, started):
+    """A batched request's `pending` with its batch axis back where the
+    start's message has it."""
+    axis = _message_batch_axis(started.operation)
+    return (pending, d) if d is None or d == axis else (jnp.moveaxis(pending, d, axis), axis)
 
 
 def _messages_batch(prim):
@@ -459,16 +475,15 @@ def _wait_batch(args, dims, **params):
         raise NotImplementedError("mpicoll.wait: a batch of requests (one handle per batch "
                                   "element) cannot be waited for; start the batched "
                                   "operation inside the vmapped function instead")
+    pending, pd = _in_message_layout(pending, pd, params["started"])
     return wait_p.bind(handle, pending, **params), pd
 
 
 def _wait_embedded_batch(args, dims, *, started):
-    # every 2-byte unit holds the handle: the batch axis may lie anywhere;
-    # what point-to-point messages receive has it in front
+    # (every 2-byte unit holds the handle: moving the batch axis keeps it)
     (pending,), (d,) = args, dims
-    if started.operation != "sendrecv":
-        return wait_embedded_p.bind(pending, started=started), d
-    return wait_embedded_p.bind(jnp.moveaxis(pending, d, 0), started=started), 0
+    pending, d = _in_message_layout(pending, d, started)
+    return wait_embedded_p.bind(pending, started=started), d
 
 
 def _wait_embedded_pair_jvp(primals, tangents, *, started):
