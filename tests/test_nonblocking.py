@@ -392,6 +392,37 @@ def test_nonblocking_messages_pair_with_blocking_ones(comm, chunk_limit, jit, li
                      comm=comm)
 
 
+@JIT
+def test_blocking_and_nonblocking_ends_transpose_together(comm, jit):
+    """isend received by recv, send by irecv, and isendrecv on even ranks
+    paired with sendrecv on odd ones: `jax.linear_transpose` and `jax.vjp`
+    send the cotangents back in messages both ends agree on (before,
+    linear_transpose's blocking ends sent ordinary messages where the
+    nonblocking ends expected derivative ones: a hang, or an error)."""
+    left, right = ring(comm)
+    x = jnp.asarray(np.arange(3.0) + 10 * comm.rank)
+    ct = jnp.asarray(np.arange(3.0) * 0.5 + comm.rank + 1)
+
+    def f(v):
+        sent = mpicoll.isend(v, right, tag=4)
+        a = mpicoll.recv(0 * v, left, tag=4)     # (a template that carries derivatives)
+        mpicoll.wait(sent)
+        received = mpicoll.irecv(0 * v, left, tag=6)
+        mpicoll.send(v, right, tag=6)
+        b = mpicoll.wait(received)
+        c = (mpicoll.wait(mpicoll.isendrecv(v, jnp.zeros(3), left, right)) if comm.rank % 2 == 0
+             else mpicoll.sendrecv(v, jnp.zeros(3), left, right))
+        return 2 * v + 3 * a + 5 * b + 7 * c
+
+    # serial: out_r = 2 x_r + 15 x_left(r), so the transpose is 2 ct_r + 15 ct_right(r)
+    cts = gather_global(comm, np.asarray(ct))
+    want = 2 * np.asarray(ct) + 15 * cts[right]
+    transposed = call(lambda c: jax.linear_transpose(f, x)(c)[0], jit, ct)
+    pulled = call(lambda c: jax.vjp(f, x)[1](c)[0], jit, ct)
+    assert_all_equal({"linear_transpose": (transposed, want), "vjp": (pulled, want),
+                      **follow_up(comm)}, comm=comm)
+
+
 # ------------------------------------------------------------- control flow
 
 def test_requests_carried_through_fori_loop(comm):

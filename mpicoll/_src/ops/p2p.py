@@ -28,7 +28,8 @@ from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.jax_internals import (BatchTrace, pe, under_batch_trace,
                                         under_derivative_trace)
-from mpicoll._src.ops.sendrecv import StatusParam, _require_known_source, derivative_kind
+from mpicoll._src.ops.sendrecv import (KIND_DERIVATIVE, StatusParam, _require_known_source,
+                                       derivative_kind)
 from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
 from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
 
@@ -162,7 +163,7 @@ def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind, returns_cotang
         _refuse_backward_pass_to_be_transformed("send")
     template = jnp.zeros(x.aval.shape, x.aval.dtype)
     return [recv_p.bind(template, source=dest, tag=tag, comm=comm, status=None,
-                        chunk_bytes=chunk_bytes, kind=kind, receives_cotangent=peer)]
+                        chunk_bytes=chunk_bytes, kind=KIND_DERIVATIVE, receives_cotangent=peer)]
 
 
 def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind,
@@ -172,7 +173,7 @@ def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind,
     if peer:
         _refuse_backward_pass_to_be_transformed("recv")
     send_p.bind(ct, dest=source, tag=0 if tag == MPI.ANY_TAG else tag, comm=comm,
-                chunk_bytes=chunk_bytes, kind=kind,
+                chunk_bytes=chunk_bytes, kind=KIND_DERIVATIVE,
                 returns_cotangent=peer)   # its empty result is not needed here
     # where nothing arrives (PROC_NULL) the result is the template itself
     return [jnp.zeros_like(ct) if peer else ct]

@@ -92,7 +92,11 @@ def _sendrecv(sendbuf, recvbuf, *, status=None, **params):
 # tangents and cotangents are derivative messages, so that a receiver can
 # tell when the two ranks of a pairing do not both differentiate (JAX skips
 # the rule where no input carries a derivative) and raise instead of pairing
-# later messages wrongly.
+# later messages wrongly. A transpose sends and receives derivative
+# messages whether the operation it transposes was a tangent (under
+# `jax.vjp`) or the program's own (`jax.linear_transpose`), so that a
+# blocking end and a nonblocking one (whose transposes post derivative
+# messages) pair under either.
 KIND_DERIVATIVE = 2
 
 
@@ -144,7 +148,8 @@ def _transpose(ct, sendbuf, recvbuf, *, source, dest, sendtag, recvtag, comm,
         ct, jnp.zeros(send_aval.shape, send_aval.dtype),
         source=dest, dest=source,
         sendtag=recvtag if recvtag != MPI.ANY_TAG else sendtag,
-        recvtag=MPI.ANY_TAG, comm=comm, status=None, chunk_bytes=chunk_bytes, kind=kind)
+        recvtag=MPI.ANY_TAG, comm=comm, status=None, chunk_bytes=chunk_bytes,
+        kind=KIND_DERIVATIVE)
     ct_recv = ct if source == MPI.PROC_NULL else jnp.zeros_like(ct)
     return [ct_send if ad.is_undefined_primal(sendbuf) else None,
             ct_recv if ad.is_undefined_primal(recvbuf) else None]
