@@ -123,3 +123,38 @@ def test_interleaved_communicators(jit):
         names = ["allreduce_sub", "alltoall_world", "sendrecv_sub", "allreduce_world",
                  "alltoall_sub", "sendrecv_world"]
         assert_all_equal(dict(zip(names, zip(outs, expected))))
+
+
+def test_a_compiled_operation_refuses_its_freed_communicator():
+    """A jitted function keeps the communicator it was traced with. Once the
+    communicator is freed, calling the function raises on every rank,
+    naming the cause, even where MPI has handed the freed handles to
+    communicators made since (before, it then ran on one of those: wrong
+    values, or a hang); the new communicators work."""
+    comm = WORLD.Dup()
+    gather = jax.jit(lambda v: mpicoll.allgather(v, comm=comm))
+    x = np.arange(3.0) + 10 * WORLD.rank
+    first = gather(x)
+    comm.Free()
+    # communicators made afterwards (and their duplicates): MPI may reuse the
+    # freed handles for them
+    fresh = [WORLD.Dup(), WORLD.Split(WORLD.rank, 0)]
+    for c in fresh:
+        mpicoll.private_comm(c)
+    try:
+        try:
+            jax.block_until_ready(gather(x))
+            outcome = "no error"
+        except Exception as exc:        # noqa: BLE001 (JaxRuntimeError)
+            outcome = str(exc)
+        assert_all_equal({"before the free": (first, gather_global(WORLD, x)),
+                          "on a new communicator": (
+                              mpicoll.allreduce(x, MPI.SUM, comm=fresh[0]),
+                              gather_global(WORLD, x).sum(0)),
+                          "on a one-rank communicator": (
+                              mpicoll.allreduce(x, MPI.SUM, comm=fresh[1]), x)}, comm=WORLD)
+        outcomes = WORLD.allgather(outcome)
+        assert all("communicator of this operation was freed" in o for o in outcomes), outcomes
+    finally:
+        for c in fresh:
+            c.Free()

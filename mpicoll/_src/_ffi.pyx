@@ -41,7 +41,7 @@ attribute is a 64-bit integer scalar.
 """
 
 from cpython.pycapsule cimport PyCapsule_New
-from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t, uintptr_t
+from libc.stdint cimport int32_t, int64_t, intptr_t, uint16_t, uint64_t, uintptr_t
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memcmp, memcpy, memset, strcmp, strlen
 from libc.stdio cimport fflush, fprintf, snprintf, stderr

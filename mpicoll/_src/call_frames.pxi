@@ -131,6 +131,64 @@ cdef XLA_FFI_Error* unknown_attribute(const Call* call, const XLA_FFI_ByteSpan* 
     return invalid(call, message)
 
 
+# --- Which communicator: mpicoll's twins, numbered -------------------------
+# An operation's `comm` attribute is a code: the twin's integer handle (low
+# 32 bits) and the serial number mpicoll gave the twin when it made it (high
+# 32 bits), which the twin carries as an MPI attribute. A compiled
+# computation keeps its code after the user frees the communicator, and
+# with it the twin; MPI may hand the freed handle to a communicator made
+# later. The handler finds the serial number on the communicator behind the
+# handle, or raises: never an operation on a freed or another communicator.
+
+cdef int twin_keyval = MPI_KEYVAL_INVALID
+cdef int64_t twins_made = 0
+
+
+def mark_twin(int64_t handle):
+    """Number the twin (mpicoll's duplicate) with integer handle `handle`;
+    returns its code, what an operation's `comm` attribute is."""
+    global twin_keyval, twins_made
+    cdef MPI_Comm comm = mpicoll_comm_from_int(handle)
+    cdef int ierr = MPI_SUCCESS
+    if twin_keyval == MPI_KEYVAL_INVALID:     # (made here, after MPI_Init)
+        ierr = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN,
+                                      &twin_keyval, NULL)
+    twins_made += 1
+    if ierr == MPI_SUCCESS:
+        ierr = MPI_Comm_set_attr(comm, twin_keyval, <void*><intptr_t>twins_made)
+    if ierr != MPI_SUCCESS:
+        raise RuntimeError(f"mpicoll: numbering its duplicate communicator failed (MPI error "
+                           f"{ierr})")
+    return twin_code(handle)
+
+
+def twin_code(int64_t handle):
+    """The code of the twin with integer handle `handle` (`mark_twin`)."""
+    cdef void* serial = NULL
+    cdef int found = 0
+    if MPI_Comm_get_attr(mpicoll_comm_from_int(handle), twin_keyval, &serial,
+                         &found) != MPI_SUCCESS or not found:
+        raise ValueError("mpicoll: this communicator is not one of mpicoll's duplicates")
+    return (<int64_t><intptr_t>serial << 32) | (handle & 0xffffffff)
+
+
+cdef XLA_FFI_Error* twin_of_code(Call* call, int64_t code, MPI_Comm* comm) noexcept nogil:
+    """The twin whose code is `code`, if it still exists."""
+    cdef void* serial = NULL
+    cdef int found = 0
+    cdef int64_t low_bits = 0xffffffffLL
+    comm[0] = mpicoll_comm_from_int(<int32_t>(code & low_bits))
+    if twin_keyval != MPI_KEYVAL_INVALID and MPI_Comm_get_attr(
+            comm[0], twin_keyval, &serial, &found) == MPI_SUCCESS and found and \
+            <int64_t><intptr_t>serial == code >> 32:
+        return NULL
+    return invalid(call, b"mpicoll: the communicator of this operation was freed after the "
+                         b"operation was traced: a jitted function keeps the communicator it "
+                         b"was traced with (and mpicoll's duplicate of it, freed with it). "
+                         b"Make the function anew for a live communicator, and free a "
+                         b"communicator only after its last use")
+
+
 cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
                            int nrets) noexcept nogil:
     """Fill `call` from XLA's call frame, or answer the metadata query.
@@ -187,7 +245,9 @@ cdef XLA_FFI_Error* decode(XLA_FFI_CallFrame* frame, Call* call, int nargs,
         call.present[slot] = True
     if call.attr[ATTR_CHUNK_BYTES] <= 0:
         return invalid(call, b"mpicoll: chunk_bytes must be positive")
-    call.comm = mpicoll_comm_from_int(call.attr[ATTR_COMM])
+    err = twin_of_code(call, call.attr[ATTR_COMM], &call.comm)
+    if err != NULL:
+        return err
     if call.array[ARRAY_DEVICE_COMMS] != NULL:
         err = pick_device_comm(frame, call)
         if err != NULL:
@@ -230,8 +290,7 @@ cdef XLA_FFI_Error* pick_device_comm(XLA_FFI_CallFrame* frame, Call* call) noexc
         return err
     for i in range(call.array_len[ARRAY_DEVICE_IDS]):
         if call.array[ARRAY_DEVICE_IDS][i] == get.device_ordinal:
-            call.comm = mpicoll_comm_from_int(call.array[ARRAY_DEVICE_COMMS][i])
-            return NULL
+            return twin_of_code(call, call.array[ARRAY_DEVICE_COMMS][i], &call.comm)
     snprintf(call.text, sizeof(call.text),
              "mpicoll: the operation runs on device %d, which is not one of the "
              "computation's devices", get.device_ordinal)

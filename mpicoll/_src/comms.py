@@ -34,6 +34,7 @@ import dataclasses
 
 from mpi4py import MPI
 
+from mpicoll._src import _ffi
 from mpicoll._src.config import check_same_settings
 from mpicoll._src.dispatched_work import wait_for_dispatched_work
 
@@ -93,6 +94,7 @@ def private_comm(comm=None):
         # collective over comm, like the Dup: every rank raises, no twin is made
         check_same_settings(comm, "checked when mpicoll first used the communicator")
         twin = comm.Dup()          # collective over comm
+        _ffi.mark_twin(twin.py2f())
         comm.Set_attr(_TWIN_KEYVAL, twin)
     return twin
 
@@ -116,7 +118,9 @@ def check_comm(comm):
 class CommParam:
     """A communicator as a primitive parameter (mpi4py's are unhashable).
 
-    ``handle`` is the Fortran handle of the twin, which the handlers use;
+    ``handle`` is the twin's code (`_ffi.mark_twin`: its integer handle and
+    the serial number mpicoll gave it, so that a handle MPI reuses after
+    the communicator is freed is not taken for it), which the handlers use;
     equal and hashed by it. ``comm`` is the user's communicator.
     """
     handle: int
@@ -131,7 +135,7 @@ class CommParam:
 def resolve_comm(comm):
     """The `CommParam` for an op's ``comm`` argument (None: COMM_WORLD)."""
     comm = check_comm(comm)
-    return CommParam(handle=private_comm(comm).py2f(), size=comm.Get_size(),
+    return CommParam(handle=_ffi.twin_code(private_comm(comm).py2f()), size=comm.Get_size(),
                      rank=comm.Get_rank(), comm=comm)
 
 
@@ -166,7 +170,8 @@ def device_comms(comm, count):
     twin = private_comm(comm)
     while len(twins) < count:
         twins.append(twin.Dup())      # collective over comm
-    return tuple(t.py2f() for t in twins[:count])
+        _ffi.mark_twin(twins[-1].py2f())
+    return tuple(_ffi.twin_code(t.py2f()) for t in twins[:count])
 
 
 private_comm(MPI.COMM_WORLD)   # at import, where every rank is (see above)
