@@ -51,8 +51,12 @@ def allreduce(x, op, *, comm=None, token=None):
     Integer and boolean inputs have zero gradient.
 
     float16/bfloat16 SUM and PROD are computed in float32 and rounded once
-    (the result does not depend on the number of ranks or MPI's reduction
-    tree); MIN/MAX are exact.
+    (exact partial sums: the result does not depend on the number of ranks
+    or MPI's reduction tree, unless partial results leave float32's range
+    or precision, as a bfloat16 sum near its largest value can); MIN/MAX
+    are exact. MIN/MAX with NaN: float16/bfloat16 give NaN wherever a rank
+    holds one (as ``jnp.max``); float32/float64 use MPI's own MAX/MIN, whose
+    answer with a NaN depends on the order of the operands (C comparisons).
 
     Raises:
       TypeError: ``x`` has an unsupported dtype, ``op`` is not an MPI.Op or
