@@ -154,6 +154,20 @@ def test_norm_matches_numpy(norm):
     assert rel_err(r, g.real[sl]) < 1e-12
 
 
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "int32"])
+def test_real_transforms_promote_integers_and_half_floats(dtype):
+    """rfft3d of integers and 16-bit floats: the float32 transform of the
+    same values (as fft3d promotes them to complex64)."""
+    comm = cart(GRIDS[-1])
+    shape = (6, 5, 4)
+    g = np.round(8 * global_complex(shape, np.complex128, 6).real)      # exact in each dtype
+    block = jnp.asarray(g[fft.local_slices(shape, comm)]).astype(dtype)
+    y = mpicoll.rfft3d(block, comm)
+    want = np.fft.rfftn(g)[fft.local_slices((6, 5, 3), comm, space="fourier")]
+    assert y.dtype == np.complex64
+    assert rel_err(y, want) < 1e-6
+
+
 def test_default_comm_is_world_slabs():
     shape = (max(P, 5), 6, 4)
     g = global_complex(shape, np.complex128, 5)

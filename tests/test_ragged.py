@@ -78,6 +78,19 @@ def test_counts_computed_inside_jit(dtype):
     assert y.dtype == dtype
 
 
+def test_recvcounts_dtype():
+    """recvcounts are int64 for int64 sendcounts, int32 for any other
+    integer dtype (as the docstring says), with the counts sent."""
+    failures = []
+    for dtype, want_dtype in (("int16", "int32"), ("uint8", "int32"), ("int32", "int32"),
+                              ("int64", "int64")):
+        counts = jnp.ones(SIZE, dtype)
+        _, got = mpicoll.ragged_alltoall(jnp.zeros((SIZE, 2)), counts, SIZE)
+        if got.dtype != want_dtype or not np.array_equal(got, np.ones(SIZE)):
+            failures.append(f"{dtype} sendcounts: recvcounts {got.dtype} {got}")
+    assert not failures, failures
+
+
 def test_exact_capacity_and_nothing_to_send():
     """Capacity exactly the rows received; ranks that send nothing."""
     n_from = [s + 1 if s % 2 == 0 else 0 for s in range(SIZE)]   # rows each rank sends me

@@ -136,7 +136,7 @@ def _prepare(x, comm, norm, who, *, real_input):
         raise TypeError(f"{who} transforms real input; got {x.dtype} (use fft3d for complex data)")
     if not real_input and not jnp.issubdtype(x.dtype, jnp.complexfloating):
         x = x.astype(jnp.result_type(x.dtype, jnp.complex64))
-    if real_input and not jnp.issubdtype(x.dtype, jnp.floating):
+    if real_input and x.dtype not in (jnp.float32, jnp.float64):    # (integers, 16-bit floats)
         x = x.astype(jnp.result_type(x.dtype, jnp.float32))
     return x, grid
 
@@ -204,7 +204,8 @@ def rfft3d(x, comm=None, *, norm="backward"):
     """3-D FFT of real data: ``numpy.fft.rfftn`` of the global array.
 
     Args:
-      x: this rank's real-space block (float32 or float64; see `fft3d`).
+      x: this rank's real-space block (float32 or float64; integers and
+        16-bit floats are promoted to float32; see `fft3d`).
       comm, norm: as in `fft3d`.
 
     Returns:

@@ -65,8 +65,9 @@ def ragged_alltoall(x, sendcounts, capacity, *, comm=None, overflow="raise"):
 
     Returns:
       ``(y, recvcounts)``: ``y`` of shape ``(capacity,) + x.shape[1:]``, and
-      ``recvcounts``, an int array of shape ``(comm.Get_size(),)`` (the dtype
-      of ``sendcounts``): the rows each rank sent to this one.
+      ``recvcounts``, an int array of shape ``(comm.Get_size(),)`` (int64
+      for int64 ``sendcounts``, else int32): the rows each rank sent to
+      this one.
 
     Gradients: linear in ``x``; the transpose sends every received row's
     cotangent back to the row of ``x`` it came from (rows not sent get zero;
