@@ -128,7 +128,7 @@ def _gathered_tangent(exclusive):
         # exactly 1, read from xs (a select, no arithmetic: inf and NaN stay out)
         one = jax.lax.select(jnp.ones(t.shape, bool), jnp.ones_like(t), xs[0])
         if stop == 0:           # exscan on rank 0: a constant zero; ts still in use
-            return jax.lax.select(jnp.zeros(t.shape, bool), ts[0] * one, jnp.zeros_like(t))
+            return rank_select(True, jnp.zeros_like(t), ts[0] * one)
         return jax.jvp(lambda v: _SERIAL[op](v[:stop], axis=0), (xs,), (ts,))[1] * one
     return tangent
 
