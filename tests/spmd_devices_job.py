@@ -178,6 +178,13 @@ def programs():
 
 PROGRAMS = programs()
 UNDER_JIT = {"collectives/line/i", "collectives/grid/x,y", "collectives/square/x,y"}
+# the second derivative too (jvp of the gradient): custom rules traced
+# inside the shard_map over the process's devices, differentiated again
+SECOND_ORDER = {"grad/custom-rules-line"}
+
+
+def tangents_of(inputs):
+    return [values(np.shape(x), 30 + k) for k, x in enumerate(inputs)]
 
 
 def weights(outs):
@@ -204,6 +211,12 @@ def reference(path):
                              argnums=tuple(range(len(inputs))))(*inputs)
             for k, gr in enumerate(grads):
                 saved[f"{name}/grad/{k}"] = np.asarray(gr)
+            if name in SECOND_ORDER:
+                hvp = jax.jvp(jax.grad(lambda *a: loss(jax.tree.leaves(g(*a)), ws),
+                                       argnums=tuple(range(len(inputs)))),
+                              tuple(inputs), tuple(tangents_of(inputs)))[1]
+                for k, h in enumerate(hvp):
+                    saved[f"{name}/hvp/{k}"] = np.asarray(h)
     np.savez(path, **saved)
     with open(path + ".json", "w") as f:       # the checks the spmd job is to make
         json.dump(sorted(PROGRAMS), f)
@@ -282,6 +295,13 @@ def run_spmd(path):
                       for w, s in zip(weights(wants), out_leaves)]
                 grads = jax.jit(jax.grad(lambda *a: loss(jax.tree.leaves(g(*a)), ws),
                                          argnums=tuple(range(len(args)))))(*args)
+            hvp = None
+            if name in SECOND_ORDER:
+                ts = [stacked(t, sp, sizes, names, rank)
+                      for t, sp in zip(tangents_of(inputs), in_specs)]
+                hvp = jax.jit(lambda a, t: jax.jvp(
+                    jax.grad(lambda *b: loss(jax.tree.leaves(g(*b)), ws),
+                             argnums=tuple(range(len(args)))), a, t)[1])(tuple(args), tuple(ts))
             transposes = {}
             if name.startswith("transpose/"):
                 # g is linear: its transposes at the cotangent ws are the
@@ -327,6 +347,9 @@ def run_spmd(path):
                 for k, (gr, s) in enumerate(zip(ts, in_specs)):
                     close(gr, stacked(ref[f"{name}/grad/{k}"], s, sizes, names, rank),
                           f"{what} {k}")
+            for k, (h, s) in enumerate(zip(hvp if hvp is not None else (), in_specs)):
+                close(h, stacked(ref[f"{name}/hvp/{k}"], s, sizes, names, rank),
+                      f"jvp of the gradient {k}")
             if transposes:
                 for k, (o, w, s) in enumerate(zip(jax.tree.leaves(after), wants, out_leaves)):
                     close(o, stacked(w, s, sizes, names, rank), f"after the transposes, result {k}")
