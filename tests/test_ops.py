@@ -22,7 +22,7 @@ import pytest
 from mpi4py import MPI
 
 import mpicoll
-from conftest import assert_all_equal, collective_check_grads
+from conftest import assert_all_equal, collective_check_grads, gather_global
 from op_specs import OPS, rank_input
 
 WORLD = MPI.COMM_WORLD
@@ -367,3 +367,68 @@ def test_bad_arguments_raise_at_trace_time(case):
     call, error, words = _bad_argument_cases()[case]
     with pytest.raises(error, match=words):
         call()
+
+
+def special_values(comm, dtype, repeat=1):
+    """Columns that make MIN and MAX depend on the order of the operands in
+    C's ``x > y ? x : y``: a NaN on one rank (each rank in turn, once with
+    its sign bit set, as x86's 0/0 gives), and every assignment of 0.0 and
+    -0.0 to the ranks; plus infinities beside a NaN. Tiled `repeat` times."""
+    size, rank = comm.Get_size(), comm.Get_rank()
+    nan_columns = [np.nan if r == rank else 1.0 for r in range(size)]
+    negative_nan_columns = [-np.nan if r == rank else -1.0 for r in range(size)]
+    zero_columns = [-0.0 if (j >> rank) & 1 else 0.0 for j in range(2 ** size)]
+    inf_columns = [np.inf if rank % 2 else np.nan, -np.inf]
+    row = nan_columns + negative_nan_columns + zero_columns + inf_columns
+    return np.tile(np.array(row, np.float64), repeat).astype(dtype)
+
+
+def order_free_reference(op, xs, dtype):
+    """MIN/MAX over the leading axis as mpicoll defines it: NaN (the quiet,
+    positive one) where any operand is NaN, as ``jnp.max`` gives NaN; MAX of
+    0.0 and -0.0 is 0.0, MIN is -0.0. One operand is returned as it is."""
+    if len(xs) == 1:
+        return xs[0]
+    xs = xs.astype(np.float64)
+    out = xs.max(0) if op == "MAX" else xs.min(0)
+    zero = out == 0
+    negative = np.signbit(xs) & (xs == 0)
+    negative = negative.all(0) if op == "MAX" else negative.any(0)
+    out = np.where(zero, np.where(negative, -0.0, 0.0), out)
+    out = np.where(np.isnan(xs).any(0), np.nan, out)
+    return out.astype(dtype)
+
+
+@pytest.mark.parametrize("op", ["MIN", "MAX"])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float32", "float64"])
+def test_min_max_of_nan_and_signed_zero_give_every_rank_the_same_bits(comm, op, dtype):
+    """MPI's own MIN/MAX keeps whichever operand comes first when one is NaN
+    or both are zeros, and MPI orders the operands differently on different
+    ranks: ranks got NaN on some and 1.0 on others. Every rank now gets the
+    same bits, those of the serial reduction (NaN wherever a rank has one),
+    for allreduce (one message, and by blocks from 1 MiB), reduce, the
+    prefix reductions and reduce_scatter, eager and jitted."""
+    size, rank = comm.Get_size(), comm.Get_rank()
+    mpi_op = getattr(MPI, op)
+    x = special_values(comm, dtype)
+    big = special_values(comm, dtype, repeat=(1 << 20) // x.nbytes + 1)   # by blocks
+    xs, bigs = gather_global(comm, x), gather_global(comm, big)
+    blocks = np.stack([x] * size)
+    f = lambda x, big, blocks: (mpicoll.allreduce(x, mpi_op), mpicoll.allreduce(big, mpi_op),
+                                mpicoll.reduce(x, mpi_op, 0), mpicoll.scan(x, mpi_op),
+                                mpicoll.exscan(x, mpi_op), mpicoll.reduce_scatter(blocks, mpi_op))
+    cases = {}
+    for name, g in (("eager", f), ("jit", jax.jit(f))):
+        outs = g(x, big, blocks)
+        cases[f"{name} allreduce"] = (outs[0], order_free_reference(op, xs, dtype))
+        cases[f"{name} allreduce by blocks"] = (outs[1], order_free_reference(op, bigs, dtype))
+        if rank == 0:
+            cases[f"{name} reduce"] = (outs[2], order_free_reference(op, xs, dtype))
+        cases[f"{name} scan"] = (outs[3], order_free_reference(op, xs[:rank + 1], dtype))
+        if rank > 0:
+            cases[f"{name} exscan"] = (outs[4], order_free_reference(op, xs[:rank], dtype))
+        cases[f"{name} reduce_scatter"] = (outs[5], order_free_reference(op, xs, dtype))
+    assert_all_equal(cases, comm)
+    # and bit for bit the same on every rank, whatever MPI's reduction order
+    mine = np.asarray(outs[1]).tobytes()
+    assert all(theirs == mine for theirs in comm.allgather(mine))

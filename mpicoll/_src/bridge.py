@@ -235,7 +235,7 @@ _check_tables()
 _check_thread_support()
 _debug_from_environment()
 _progress_from_environment()
-_ffi.make_half_ops()
+_ffi.make_float_ops()
 for _name, _capsule in (*_ffi.handlers().items(), *_ffi.cpu_only_handlers().items(),
                         *_fft.handlers().items()):
     jax.ffi.register_ffi_target(_name, _capsule, platform="cpu", api_version=1)

@@ -95,10 +95,10 @@ def set_reduction_blocks(enabled):
     (docs/performance.md). With ``False`` every message is one
     ``MPI_Allreduce`` or ``MPI_Reduce``: the result has exactly the bits
     your MPI's own call gives (mpi4py's ``comm.Allreduce`` on the same
-    arrays, for instance). The two agree exactly for integers and logical
-    or bitwise operations, and at two ranks (where the order of two values
-    matters only to which of 0.0 and -0.0, or of two NaNs, MIN and MAX
-    keep); at three or more ranks a floating-point SUM or PROD can differ
+    arrays, for instance, except floating-point MIN and MAX, which are
+    mpicoll's own operations: see `allreduce`). The two agree exactly for
+    integers, logical and bitwise operations, MIN and MAX, and at two
+    ranks; at three or more ranks a floating-point SUM or PROD can differ
     in the last bits, because MPI's reduce-scatter combines the ranks'
     values in another order than its allreduce. Either way every rank gets
     the same bits, and donating the input does not change them.

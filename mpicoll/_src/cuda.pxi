@@ -16,9 +16,9 @@
 # are the CPU handler's own. Which path runs is decided per process
 # (`use_device_pointers`): MPICOLL_CUDA_AWARE=0|1 forces it, otherwise the
 # MPI library is asked (MPIX_Query_cuda_support, looked up at run time since
-# not every MPI has it). A reduction on float16/bfloat16 always stages: its
-# MIN/MAX are MPI user operations (`make_half_ops`) that read the buffers on
-# the host.
+# not every MPI has it). A reduction on float16/bfloat16, and MIN/MAX of
+# any floating type, always stages: those are MPI user operations
+# (`make_float_ops`) that read the buffers on the host.
 #
 # Nothing CUDA is needed to build or import: the driver API is reached
 # through dlopen("libcuda.so.1") at the first CUDA call (or when
@@ -376,20 +376,22 @@ cdef int64_t buffer_bytes(const XLA_FFI_Buffer* buf) noexcept nogil:
     return data_bytes(buf)
 
 
-cdef bint half_reduction(const XLA_FFI_CallFrame* frame) noexcept nogil:
-    """A reduction (an `op` attribute) on float16/bfloat16 data: its MPI user
-    operation reads host memory, so such a call stages."""
-    cdef int64_t i
-    cdef bint reducing = False
+cdef bint host_reduction(const XLA_FFI_CallFrame* frame) noexcept nogil:
+    """A reduction (an `op` attribute) that is one of mpicoll's own MPI user
+    operations (`own_float_op`: float16/bfloat16, and MIN/MAX of every
+    floating type), which read host memory: such a call stages."""
+    cdef int64_t i, code = -1
     cdef XLA_FFI_Buffer* buf
     for i in range(frame.attrs.size):
-        if frame.attrs.names[i].len == 2 and memcmp(frame.attrs.names[i].ptr, b"op", 2) == 0:
-            reducing = True
-    if not reducing:
+        if frame.attrs.names[i].len == 2 and memcmp(frame.attrs.names[i].ptr, b"op", 2) == 0 \
+                and frame.attrs.types[i] == XLA_FFI_AttrType_SCALAR \
+                and (<XLA_FFI_Scalar*>frame.attrs.attrs[i]).dtype == XLA_FFI_DataType_S64:
+            code = (<int64_t*>(<XLA_FFI_Scalar*>frame.attrs.attrs[i]).value)[0]
+    if code < 0:
         return False
     for i in range(frame.args.size):
         buf = <XLA_FFI_Buffer*>frame.args.args[i]
-        if buf.dtype == XLA_FFI_DataType_F16 or buf.dtype == XLA_FFI_DataType_BF16:
+        if own_float_op(code, buf.dtype):
             return True
     return False
 
@@ -545,7 +547,7 @@ cdef XLA_FFI_Error* on_cuda(XLA_FFI_CallFrame* frame, Handler handler,
         r = cu.CtxPushCurrent(context)
     if r != 0:
         return cuda_error(frame.api, b"cuStreamGetCtx/cuCtxPushCurrent", r)
-    cdef bint device_pointers = use_device_pointers() and not half_reduction(frame) \
+    cdef bint device_pointers = use_device_pointers() and not host_reduction(frame) \
         and not host_only
     if device_pointers:
         err = on_device(frame, handler, stream)

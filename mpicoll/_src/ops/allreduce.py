@@ -54,9 +54,12 @@ def allreduce(x, op, *, comm=None, token=None):
     (exact partial sums: the result does not depend on the number of ranks
     or MPI's reduction tree, unless partial results leave float32's range
     or precision, as a bfloat16 sum near its largest value can); MIN/MAX
-    are exact. MIN/MAX with NaN: float16/bfloat16 give NaN wherever a rank
-    holds one (as ``jnp.max``); float32/float64 use MPI's own MAX/MIN, whose
-    answer with a NaN depends on the order of the operands (C comparisons).
+    are exact. MIN/MAX of floating-point values give NaN wherever a rank
+    holds one (as ``jnp.max``), and MAX of 0.0 and -0.0 is 0.0, MIN -0.0, so
+    every rank gets the same bits: MPI's own MAX/MIN keep whichever operand
+    comes first there and MPI orders them differently on different ranks,
+    so mpicoll reduces floats with MIN/MAX operations of its own (on a GPU
+    they run on the host: such calls stage, docs/gpu.md).
 
     Raises:
       TypeError: ``x`` has an unsupported dtype, ``op`` is not an MPI.Op or
