@@ -134,10 +134,11 @@ SUPPORTED_DTYPES = tuple(np.dtype(d) for d in (
 
 def as_array(x, name):
     """`x` as a JAX array (or tracer) of a dtype MPI can move."""
-    try:
-        x = jnp.asarray(x)
-    except TypeError as exc:
-        raise TypeError(f"{name} must be an array, got {type(x).__name__}: {exc}") from None
+    if not isinstance(x, jax.Array):     # jnp.asarray of an array costs 70 Python calls
+        try:
+            x = jnp.asarray(x)
+        except TypeError as exc:
+            raise TypeError(f"{name} must be an array, got {type(x).__name__}: {exc}") from None
     if x.dtype not in SUPPORTED_DTYPES:
         raise TypeError(
             f"{name} has dtype {x.dtype}, which mpicoll does not support; supported: "
