@@ -55,10 +55,18 @@ def has_cuda_support():
     return gpu.cuda_path()[0] is not None
 
 
+def has_sycl_support():
+    """Whether mpicoll runs its operations on SYCL (Intel GPU) arrays: never.
+
+    Kept with mpi4jax 0.9's name so that ported code that asks gets a
+    plain ``False`` rather than an AttributeError."""
+    return False
+
+
 __all__ = [
     # mpi4jax 0.9's operations
     "allgather", "allreduce", "alltoall", "barrier", "bcast", "gather", "recv", "reduce",
-    "scan", "scatter", "send", "sendrecv", "has_cuda_support",
+    "scan", "scatter", "send", "sendrecv", "has_cuda_support", "has_sycl_support",
     # beyond mpi4jax
     "alltoallv", "allgatherv", "gatherv", "scatterv", "reduce_scatter", "exscan",
     "redistribute", "ragged_alltoall",

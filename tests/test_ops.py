@@ -278,15 +278,32 @@ def test_token_argument_raises(name):
             "scan": (x, MPI.SUM), "scatter": (x, 0), "send": (x, 0),
             "sendrecv": (x, x, 0, 0), "alltoallv": (x, [1] * WORLD.size, [1] * WORLD.size),
             "exscan": (x, MPI.SUM), "reduce_scatter": (x, MPI.SUM)}[name]
-    with pytest.raises(RuntimeError, match="no token argument"):
-        fn(*args, token=object())
+    # None too: code for mpi4jax < 0.8 passes token=None and unpacks
+    # `result, token = ...`, which would split a plain array's first axis
+    for token in (object(), None):
+        with pytest.raises(RuntimeError, match="no token argument"):
+            fn(*args, token=token)
+
+
+def test_every_token_parameter_refuses_none():
+    """Every public operation that keeps mpi4jax's ``token`` keyword has a
+    default no caller can pass, so ``token=None`` raises like any token."""
+    import inspect
+    with_token = [name for name in mpicoll.__all__ if callable(getattr(mpicoll, name))
+                  and "token" in inspect.signature(getattr(mpicoll, name)).parameters]
+    assert set(PUBLIC) <= set(with_token)
+    for name in with_token:
+        default = inspect.signature(getattr(mpicoll, name)).parameters["token"].default
+        assert default is not None and repr(default) == "NOTSET", name
 
 
 def test_mpi4jax_names_are_exported():
     for name in ["allgather", "allreduce", "alltoall", "barrier", "bcast", "gather", "recv",
-                 "reduce", "scan", "scatter", "send", "sendrecv", "has_cuda_support"]:
+                 "reduce", "scan", "scatter", "send", "sendrecv", "has_cuda_support",
+                 "has_sycl_support"]:
         assert callable(getattr(mpicoll, name)), name
     assert mpicoll.has_cuda_support() is False
+    assert mpicoll.has_sycl_support() is False
 
 
 HALF_REDUCTIONS = [op for op in OPS if op.name.endswith(("_SUM", "_PROD"))]

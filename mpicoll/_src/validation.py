@@ -83,9 +83,23 @@ def check_rows(x, rows, name, what):
         raise ValueError(f"{name}.shape[0] = {x.shape[0]} must equal {what} = {rows}")
 
 
+class _NotSet:
+    """The default of the operations' ``token`` argument, so that any value
+    passed, ``None`` included, is refused (as mpi4jax >= 0.8 does): code
+    written for mpi4jax < 0.8 passes ``token=None`` and unpacks
+    ``result, token = ...``, which on a plain array would silently split
+    its first axis."""
+
+    def __repr__(self):
+        return "NOTSET"
+
+
+NOTSET = _NotSet()
+
+
 def reject_token(token):
     """mpi4jax < 0.8 threaded tokens by hand; mpicoll orders operations itself."""
-    if token is not None:
+    if token is not NOTSET:
         raise RuntimeError(
             "mpicoll operations take no token argument: every rank runs its MPI "
             "operations in program order automatically (also inside jit, loops and "

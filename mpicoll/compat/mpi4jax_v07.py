@@ -30,7 +30,8 @@ import jax
 import mpicoll
 
 __all__ = ["allgather", "allreduce", "alltoall", "barrier", "bcast", "gather", "recv",
-           "reduce", "scan", "scatter", "send", "sendrecv", "has_cuda_support"]
+           "reduce", "scan", "scatter", "send", "sendrecv", "has_cuda_support",
+           "has_sycl_support"]
 
 _TOKEN_TYPE = jax.typeof(jax.lax.create_token())
 
@@ -77,4 +78,5 @@ scatter = _with_token(mpicoll.scatter)
 sendrecv = _with_token(mpicoll.sendrecv)
 send = _with_token(mpicoll.send, has_result=False)
 barrier = _with_token(mpicoll.barrier, has_result=False)
+has_sycl_support = mpicoll.has_sycl_support
 has_cuda_support = mpicoll.has_cuda_support

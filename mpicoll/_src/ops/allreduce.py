@@ -14,13 +14,13 @@ from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for, computed_in, get_reduction_blocks
 from mpicoll._src.ops.alltoall import _alltoall
 from mpicoll._src.primitive import elementwise_batch, mpi_primitive, reduction_rules
-from mpicoll._src.validation import OP_CODES, as_array, check_op, reject_token
+from mpicoll._src.validation import OP_CODES, as_array, check_op, NOTSET, reject_token
 
 SUM, PROD, MIN, MAX = (OP_CODES[name] for name in ("SUM", "PROD", "MIN", "MAX"))
 LOGICAL = tuple(OP_CODES[name] for name in ("LAND", "LOR", "LXOR"))
 
 
-def allreduce(x, op, *, comm=None, token=None):
+def allreduce(x, op, *, comm=None, token=NOTSET):
     """Reduce ``x`` elementwise over all ranks of ``comm``; every rank gets the result.
 
     Args:

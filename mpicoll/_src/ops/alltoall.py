@@ -9,10 +9,10 @@ import jax.numpy as jnp
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import linear_rules, mpi_primitive
-from mpicoll._src.validation import as_array, reject_token
+from mpicoll._src.validation import as_array, NOTSET, reject_token
 
 
-def alltoall(x, *, comm=None, token=None):
+def alltoall(x, *, comm=None, token=NOTSET):
     """Exchange blocks between all ranks: block ``x[s]`` goes to rank ``s``.
 
     Args:

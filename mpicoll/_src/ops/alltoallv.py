@@ -15,10 +15,10 @@ import jax
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import linear_rules, mpi_primitive
-from mpicoll._src.validation import as_array, check_counts, check_rows, reject_token
+from mpicoll._src.validation import as_array, check_counts, check_rows, NOTSET, reject_token
 
 
-def alltoallv(x, sendcounts, recvcounts, *, comm=None, token=None):
+def alltoallv(x, sendcounts, recvcounts, *, comm=None, token=NOTSET):
     """Exchange blocks of different sizes between all ranks.
 
     Args:

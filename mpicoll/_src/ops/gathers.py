@@ -24,7 +24,7 @@ from mpicoll._src.ops.alltoallv import alltoallv_p
 from mpicoll._src.primitive import (linear_rules, mpi_primitive, reduction_rules,
                                     rank_select, root_sends_rules)
 from mpicoll._src.validation import (as_array, check_counts, check_op, check_root, check_rows,
-                                     reject_token)
+                                     NOTSET, reject_token)
 
 
 def _plain(*, comm, chunk_bytes, op=None):
@@ -36,7 +36,7 @@ def _plain(*, comm, chunk_bytes, op=None):
 
 # ----------------------------------------------------------------- allgather
 
-def allgather(x, *, comm=None, token=None):
+def allgather(x, *, comm=None, token=NOTSET):
     """Every rank gets every rank's ``x``, stacked along a new first axis.
 
     Args:
@@ -79,7 +79,7 @@ linear_rules(allgather_p, transpose=_allgather_transpose, batch=_allgather_batch
 
 # ------------------------------------------------------------ reduce_scatter
 
-def reduce_scatter(x, op, *, comm=None, token=None):
+def reduce_scatter(x, op, *, comm=None, token=NOTSET):
     """Reduce ``x`` elementwise over all ranks; rank r keeps block ``r``.
 
     Args:

@@ -31,10 +31,10 @@ from mpicoll._src.jax_internals import (BatchTrace, pe, under_batch_trace,
 from mpicoll._src.ops.sendrecv import (KIND_DERIVATIVE, StatusParam, _require_known_source,
                                        derivative_kind)
 from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
-from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
+from mpicoll._src.validation import as_array, check_rank, check_tag, NOTSET, reject_token
 
 
-def send(x, dest, *, tag=0, comm=None, token=None):
+def send(x, dest, *, tag=0, comm=None, token=NOTSET):
     """Send ``x`` to rank ``dest``.
 
     Args:
@@ -65,7 +65,7 @@ def send(x, dest, *, tag=0, comm=None, token=None):
                 returns_cotangent=False)
 
 
-def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, token=None):
+def recv(x, source=MPI.ANY_SOURCE, *, tag=MPI.ANY_TAG, comm=None, status=None, token=NOTSET):
     """Receive an array shaped like ``x`` from rank ``source``.
 
     Args:
@@ -228,7 +228,7 @@ linear_rules(recv_p, transpose=_recv_transpose, batch=_recv_batch,
              primal_params=differentiated_kind, tangent_params=_recv_tangent_params)
 
 
-def barrier(*, comm=None, token=None):
+def barrier(*, comm=None, token=NOTSET):
     """Wait until every rank of ``comm`` has reached this call.
 
     Args:

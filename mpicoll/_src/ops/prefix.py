@@ -22,7 +22,7 @@ from mpicoll._src.ops.allreduce import MAX, MIN, PROD, SUM, _allreduce, reduced
 from mpicoll._src.ops.gathers import allgather_p
 from mpicoll._src.primitive import (elementwise_batch, mpi_primitive, rank_select,
                                     reduction_rules)
-from mpicoll._src.validation import OP_CODES, as_array, check_op, reject_token
+from mpicoll._src.validation import OP_CODES, as_array, check_op, NOTSET, reject_token
 
 _SERIAL = {SUM: jnp.sum, PROD: jnp.prod, MIN: jnp.min, MAX: jnp.max}
 
@@ -32,7 +32,7 @@ def _prefix(x, op, comm, prim):
     return reduced(prim, x, code, comm=comm), code
 
 
-def scan(x, op, *, comm=None, token=None):
+def scan(x, op, *, comm=None, token=NOTSET):
     """Inclusive prefix reduction: rank r gets ``op`` over ranks 0..r of ``x``.
 
     Args:
@@ -57,7 +57,7 @@ def scan(x, op, *, comm=None, token=None):
     return _prefix(as_array(x, "x"), op, comm, scan_p)[0]
 
 
-def exscan(x, op, *, comm=None, token=None):
+def exscan(x, op, *, comm=None, token=NOTSET):
     """Exclusive prefix reduction: rank r gets ``op`` over ranks 0..r-1 of ``x``.
 
     Args:

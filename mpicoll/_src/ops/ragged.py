@@ -25,6 +25,7 @@ sent (past ``sum(sendcounts)``, or dropped by truncation) get zero, and the
 padding rows of the result carry none back. The counts have no derivative.
 """
 
+import numpy as np
 import jax.numpy as jnp
 from jax.interpreters import ad, batching
 
@@ -66,8 +67,9 @@ def ragged_alltoall(x, sendcounts, capacity, *, comm=None, overflow="raise"):
     Returns:
       ``(y, recvcounts)``: ``y`` of shape ``(capacity,) + x.shape[1:]``, and
       ``recvcounts``, an int array of shape ``(comm.Get_size(),)`` (int64
-      for int64 ``sendcounts``, else int32): the rows each rank sent to
-      this one.
+      for int64 ``sendcounts``, else int32: other integer counts are taken
+      as int32, so pass int64 for more than 2**31 - 1 rows): the rows each
+      rank sent to this one.
 
     Gradients: linear in ``x``; the transpose sends every received row's
     cotangent back to the row of ``x`` it came from (rows not sent get zero;
@@ -97,6 +99,10 @@ def ragged_alltoall(x, sendcounts, capacity, *, comm=None, overflow="raise"):
         raise ValueError(f"ragged_alltoall: sendcounts must have shape ({comm.size},), one "
                          f"count per rank, got {counts.shape}")
     if counts.dtype not in (jnp.int32, jnp.int64):
+        if jnp.issubdtype(counts.dtype, jnp.unsignedinteger) and counts.dtype.itemsize >= 4:
+            # a plain cast would wrap 2**31 and up to negative counts and
+            # report those; saturated, they are reported as too many rows
+            counts = jnp.minimum(counts, np.iinfo(np.int32).max)
         counts = counts.astype(jnp.int32)
     capacity = static_int(capacity, "capacity",
                           why="It is the number of rows of the result, a shape.")

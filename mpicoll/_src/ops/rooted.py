@@ -29,7 +29,7 @@ from mpicoll._src.ops.allreduce import SUM, _allreduce, reduced, reduction_tange
 from mpicoll._src.primitive import (differentiable, elementwise_batch, linear_rules,
                                     mpi_primitive, rank_select, reduction_rules,
                                     root_sends_rules)
-from mpicoll._src.validation import as_array, check_op, check_root, reject_token
+from mpicoll._src.validation import as_array, check_op, check_root, NOTSET, reject_token
 
 
 def _attributes(*, comm, root, chunk_bytes, op=None, kind=None, blocks=None):
@@ -53,7 +53,7 @@ def _on_root(comm, root, on_root, elsewhere):
 
 # --------------------------------------------------------------------- bcast
 
-def bcast(x, root, *, comm=None, token=None):
+def bcast(x, root, *, comm=None, token=NOTSET):
     """Broadcast root's ``x`` to every rank of ``comm``.
 
     Args:
@@ -103,7 +103,7 @@ root_sends_rules(bcast_p, transpose=_bcast_transpose, batch=elementwise_batch(bc
 
 # -------------------------------------------------------------------- reduce
 
-def reduce(x, op, root, *, comm=None, token=None):
+def reduce(x, op, root, *, comm=None, token=NOTSET):
     """Reduce ``x`` elementwise over all ranks onto ``root``.
 
     Args:
@@ -170,7 +170,7 @@ reduction_rules(reduce_p, sum_code=SUM, nonlinear_tangent=_reduce_tangent,
 
 # -------------------------------------------------------------------- gather
 
-def gather(x, root, *, comm=None, token=None):
+def gather(x, root, *, comm=None, token=NOTSET):
     """Collect every rank's ``x`` on ``root``, stacked along a new first axis.
 
     Args:
@@ -221,7 +221,7 @@ linear_rules(gather_p, transpose=_gather_transpose, batch=_gather_batch)
 
 # ------------------------------------------------------------------- scatter
 
-def scatter(x, root, *, comm=None, token=None):
+def scatter(x, root, *, comm=None, token=NOTSET):
     """Send block ``x[s]`` of root's ``x`` to rank ``s``.
 
     Args:

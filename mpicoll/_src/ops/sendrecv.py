@@ -13,7 +13,7 @@ from mpi4py import MPI
 from mpicoll._src.comms import resolve_comm
 from mpicoll._src.config import chunk_bytes_for
 from mpicoll._src.primitive import differentiated_kind, linear_rules, mpi_primitive
-from mpicoll._src.validation import as_array, check_rank, check_tag, reject_token
+from mpicoll._src.validation import as_array, check_rank, check_tag, NOTSET, reject_token
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -31,7 +31,7 @@ class StatusParam:
 
 
 def sendrecv(sendbuf, recvbuf, source, dest, *, sendtag=0, recvtag=MPI.ANY_TAG,
-             comm=None, status=None, token=None):
+             comm=None, status=None, token=NOTSET):
     """Send ``sendbuf`` to ``dest`` and receive into a copy of ``recvbuf`` from ``source``.
 
     Both happen at once (MPI_Sendrecv), so a ring shift cannot deadlock.
