@@ -124,15 +124,24 @@ def test_truncate_keeps_the_first_rows_and_the_true_counts():
            "true counts": (got_counts, np.full(SIZE, 2))})
 
 
-@pytest.mark.parametrize("problem", ["negative", "too many rows"])
+@pytest.mark.parametrize("problem", ["negative", "too many rows", "uint32 beyond int32"])
 def test_invalid_counts_raise_on_every_rank(problem):
     bad = RANK == SIZE - 1
-    counts = np.ones(SIZE, np.int32)
+    counts = np.ones(SIZE, np.uint32 if problem == "uint32 beyond int32" else np.int32)
     if bad:
-        counts[0] = -1 if problem == "negative" else 5
+        counts[0] = {"negative": -1, "too many rows": 5, "uint32 beyond int32": 2 ** 32 - 1}[problem]
     x = jnp.ones((SIZE + 1, 2))
     _, error = outcome(lambda: jax.jit(lambda c: mpicoll.ragged_alltoall(x, c, 8 * SIZE))(
         jnp.asarray(counts)))
+    if problem == "uint32 beyond int32":
+        # taken as int32's largest count, not wrapped to a negative one: too
+        # many rows for the sender's x, or (checked first where another
+        # rank sends too) for the receiver's capacity
+        check({}, error, "rows")
+        assert "negative" not in error, error
+        assert ("but its x has" in error if SIZE == 1 else
+                f"would receive {2 ** 31 - 1 + SIZE - 1} rows" in error), error
+        return
     text = "negative count" if problem == "negative" else "but its x has"
     check({}, error, f"rank {SIZE - 1}'s sendcounts")
     assert text in error, error
