@@ -39,7 +39,7 @@ INSTALL_HINT = 'pip install "mpicoll[notebooks]" (or ./scripts/setup.sh, which i
 # notebook's environment sets already are kept.
 ENGINE_ENVIRONMENT = {
     "JAX_PLATFORMS": "cpu",
-    "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1",
+    "XLA_FLAGS": "--xla_cpu_multi_thread_eigen=false",
     "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
     "MPIR_CVAR_CH4_PROGRESS_THROTTLE": "1",
 }

@@ -2,7 +2,7 @@
 # thread per rank (ranks busy-poll, so extra threads only steal cores), and
 # mpiexec flags that let more ranks than cores run (oversubscription).
 export JAX_PLATFORMS=cpu
-export XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+export XLA_FLAGS="--xla_cpu_multi_thread_eigen=false"
 export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1
 if mpiexec --version 2>&1 | grep -q "Open MPI"; then
   # Open MPI refuses root and oversubscription unless told; yield_when_idle

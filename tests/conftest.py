@@ -14,7 +14,7 @@ import os
 
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 os.environ.setdefault("XLA_FLAGS",
-                      "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
+                      "--xla_cpu_multi_thread_eigen=false")
 for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
