@@ -250,6 +250,55 @@ def test_grad_through_fori_loop_with_allreduce_matches_serial(comm):
                                rtol=1e-12)
 
 
+LOOP_DERIVATIVES = ["jit_grad", "grad", "vjp", "linearize", "fori_loop_grad"]
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("how", LOOP_DERIVATIVES)
+def test_loop_whose_carry_skips_a_collective_on_one_rank(comm, how):
+    """Rank 0 ignores an allreduce's result inside a scan (its carry passes
+    through unchanged), the other ranks carry it on. lax.scan makes an
+    unchanged carry a loop constant, and JAX's partial evaluation hoists
+    what depends only on loop constants out of the loop: rank 0 ran its
+    allreduce once, the others once per step (wrong gradient on rank 0, a
+    hang elsewhere). Every derivative against serial JAX on the gathered
+    inputs: per step S = sum_r c_r, rank 0 keeps c_0, every other rank
+    takes c_r = S."""
+    steps, rank = 3, comm.rank
+    x = (local_data(comm, (3,), seed=11) + 5) / 8
+
+    def body(c, _):
+        y = mpicoll.allreduce(c, SUM)
+        return (c if rank == 0 else y), None
+
+    if how == "fori_loop_grad":
+        final = lambda v: lax.fori_loop(0, steps, lambda i, c: body(c, None)[0], v)
+    else:
+        final = lambda v: lax.scan(body, v, None, length=steps)[0]
+    loss = lambda v: jnp.sum(jnp.sin(final(v)))
+
+    def serial_finals(xs):
+        cs = list(xs)
+        for _ in range(steps):
+            total = sum(cs)
+            cs = [cs[0]] + [total] * (len(cs) - 1)
+        return jnp.stack(cs)
+    xs = jnp.asarray(gather_global(comm, x))
+    ones = jnp.ones_like(xs)
+    if how == "linearize":
+        got = jax.linearize(final, x)[1](jnp.ones(3))
+        want = jax.jvp(serial_finals, (xs,), (ones,))[1][rank]
+    elif how == "vjp":
+        got = jax.vjp(final, x)[1](jnp.cos(final(x)))[0]
+        want = jax.grad(lambda xs: jnp.sum(jnp.sin(serial_finals(xs))))(xs)[rank]
+    else:
+        grad = jax.jit(jax.grad(loss)) if how == "jit_grad" else jax.grad(loss)
+        got = grad(x)
+        want = jax.grad(lambda xs: jnp.sum(jnp.sin(serial_finals(xs))))(xs)[rank]
+    errors = comm.allgather(float(np.max(np.abs(np.asarray(got) - np.asarray(want)))))
+    assert max(errors) < 1e-12, errors
+
+
 def _slow_identity(x, n=8):
     """x, after a chain of matmuls it depends on (a reason to schedule it late)."""
     m = jnp.outer(jnp.arange(1.0, 33.0), jnp.arange(1.0, 33.0)) / 1e3

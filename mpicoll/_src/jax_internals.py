@@ -224,6 +224,33 @@ ENTRY_CHECKED = {remat_p: "checkpoint", linear_solve_p: "custom_linear_solve"}
 JAXPR_PARAMS = {**REGION_JAXPRS, linear_solve_p: ("jaxprs",)}
 
 
+def keep_in_scan_loops(effect):
+    """Keep equations with `effect` inside the scans they are written in.
+
+    Partial evaluation of a scan (`grad`, `vjp`, `linearize`) hoists the
+    known part of its body that depends only on loop constants out of the
+    loop, where it runs once instead of once per iteration
+    (`_scan_known_hoisting`). That is sound for pure computations but
+    changes how often a collective runs; and what is a loop constant can
+    differ between ranks (`lax.scan` makes a carry that the body returns
+    unchanged a constant, so a rank that ignores a collective's result in
+    its carry had that collective hoisted, its partners did not: a hang,
+    or a forward message taken as a derivative one). A scan body with
+    `effect` is therefore not hoisted from; its pure residuals are then
+    stored per iteration, as for any loop-dependent residual.
+    """
+    original = getattr(_loops, "_scan_known_hoisting", None)
+    if original is None or getattr(original, "_mpicoll_wrapped", False):
+        return
+
+    def known_hoisting(jaxpr_known, known_consts, num_res, *rest):
+        if effect in jaxpr_known.effects:
+            return jaxpr_known, known_consts, [False] * num_res, []   # JAX's own "disable"
+        return original(jaxpr_known, known_consts, num_res, *rest)
+    known_hoisting._mpicoll_wrapped = True
+    _loops._scan_known_hoisting = known_hoisting
+
+
 def jaxpr_eqns(jaxpr):
     """The equations of a jaxpr parameter (closed or open)."""
     return getattr(jaxpr, "jaxpr", jaxpr).eqns

@@ -85,8 +85,8 @@ from jax.interpreters import ad, batching
 from mpicoll._src import bridge  # noqa: F401  (registers the FFI targets)
 from mpicoll._src.comms import device_comms
 from mpicoll._src.jax_internals import (batching_rules, derivative_traces, dispatch,
-                                        effects, hlo, ir, ir_type, lowering_devices,
-                                        keep_out_of_compilation_cache,
+                                        effects, hlo, ir, ir_type, keep_in_scan_loops,
+                                        keep_out_of_compilation_cache, lowering_devices,
                                         manual_over_all_devices, mlir,
                                         recover_after_failed_computations,
                                         shardable_ordered_effects, varying_like,
@@ -104,6 +104,7 @@ class MPIEffect(effects.Effect):
 
 mpi_effect = MPIEffect()
 recover_after_failed_computations(mpi_effect)
+keep_in_scan_loops(mpi_effect)      # a collective runs as often on every rank
 
 # (shardable: a computation over several devices of this process reaches
 # `_lower`, which runs one instance per device inside a shard_map and
