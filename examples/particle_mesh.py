@@ -45,7 +45,7 @@ Several devices per process (`--devices D`, default 1): 2 processes of 2
 CPU devices each, 4 slabs in all (the device-count flag first in XLA_FLAGS:
 XLA stops reading at a word that is not a --flag):
 
-    mpiexec -n 2 env XLA_FLAGS="--xla_force_host_platform_device_count=2 $XLA_FLAGS" \
+    mpiexec -n 2 env XLA_FLAGS="--xla_force_host_platform_device_count=2 $XLA_FLAGS" \\
         python examples/particle_mesh.py --devices 2 --check
 
 The mesh is then split into P x D equal x slabs (n must be a multiple of
