@@ -250,7 +250,8 @@ def test_grad_through_fori_loop_with_allreduce_matches_serial(comm):
                                rtol=1e-12)
 
 
-LOOP_DERIVATIVES = ["jit_grad", "grad", "vjp", "linearize", "fori_loop_grad"]
+LOOP_DERIVATIVES = ["jit_grad", "grad", "vjp", "linearize", "fori_loop_grad",
+                    "checkpoint_grad", "checkpoint_policy_grad"]
 
 
 @pytest.mark.timeout(120)
@@ -261,7 +262,8 @@ def test_loop_whose_carry_skips_a_collective_on_one_rank(comm, how):
     unchanged carry a loop constant, and JAX's partial evaluation hoists
     what depends only on loop constants out of the loop: rank 0 ran its
     allreduce once, the others once per step (wrong gradient on rank 0, a
-    hang elsewhere). Every derivative against serial JAX on the gathered
+    hang elsewhere); a jax.checkpoint around the scan hoisted from those
+    constants when rematerialising. Every derivative against serial JAX on the gathered
     inputs: per step S = sum_r c_r, rank 0 keeps c_0, every other rank
     takes c_r = S."""
     steps, rank = 3, comm.rank
@@ -275,6 +277,9 @@ def test_loop_whose_carry_skips_a_collective_on_one_rank(comm, how):
         final = lambda v: lax.fori_loop(0, steps, lambda i, c: body(c, None)[0], v)
     else:
         final = lambda v: lax.scan(body, v, None, length=steps)[0]
+    if how.startswith("checkpoint"):       # rematerialised: JAX's other hoisting
+        policy = jax.checkpoint_policies.nothing_saveable if "policy" in how else None
+        final = jax.checkpoint(final, policy=policy)
     loss = lambda v: jnp.sum(jnp.sin(final(v)))
 
     def serial_finals(xs):
@@ -292,7 +297,7 @@ def test_loop_whose_carry_skips_a_collective_on_one_rank(comm, how):
         got = jax.vjp(final, x)[1](jnp.cos(final(x)))[0]
         want = jax.grad(lambda xs: jnp.sum(jnp.sin(serial_finals(xs))))(xs)[rank]
     else:
-        grad = jax.jit(jax.grad(loss)) if how == "jit_grad" else jax.grad(loss)
+        grad = jax.grad(loss) if how == "grad" else jax.jit(jax.grad(loss))
         got = grad(x)
         want = jax.grad(lambda xs: jnp.sum(jnp.sin(serial_finals(xs))))(xs)[rank]
     errors = comm.allgather(float(np.max(np.abs(np.asarray(got) - np.asarray(want)))))

@@ -250,6 +250,25 @@ def keep_in_scan_loops(effect):
     known_hoisting._mpicoll_wrapped = True
     _loops._scan_known_hoisting = known_hoisting
 
+    # The constants themselves: `lax.scan` turns a carry the body returns
+    # unchanged into a loop constant, before any transformation. A rank
+    # whose body forwards its carry (ignores a collective's result there)
+    # then has different loop constants from its partners, and the
+    # rematerialisation of a `jax.checkpoint` around the scan hoists from
+    # them on its own (`_scan_partial_eval_custom`). So a jaxpr with
+    # `effect` reports no input forwarded to an output: an optimisation
+    # JAX makes with the answer, here left out.
+    forwarding = pe._jaxpr_forwarding
+    if getattr(forwarding, "_mpicoll_wrapped", False):
+        return
+
+    def no_forwarding_past_effect(jaxpr):
+        if effect in jaxpr.effects:
+            return [None] * len(jaxpr.outvars)
+        return forwarding(jaxpr)
+    no_forwarding_past_effect._mpicoll_wrapped = True
+    pe._jaxpr_forwarding = no_forwarding_past_effect
+
 
 def jaxpr_eqns(jaxpr):
     """The equations of a jaxpr parameter (closed or open)."""
