@@ -5,7 +5,7 @@ inputs carries a derivative. A collective whose input is a constant on some
 ranks only (a rank-dependent branch, stop_gradient on one rank) would send
 the other ranks into a derivative collective that those ranks never make.
 Under jvp, grad, linear_transpose and their jitted forms, every collective
-of floating data is preceded by a 1-byte check across the communicator
+of floating data is preceded by a small check across the communicator
 (derivative_agreement.py, "Derivatives agree"): where the ranks disagree, every rank
 raises, and the communicator still works. At 1 rank there is nothing to
 disagree on: the same programs must then give the serial derivative.
@@ -101,6 +101,27 @@ def test_stop_gradient_on_some_ranks_raises():
         return jnp.sum(mpicoll.allgather(jax.lax.stop_gradient(v) if CONSTANT_HERE else v))
     got, error = outcome(lambda: jax.grad(loss)(2.0))
     check({"grad": (got, np.sum(x))}, error, DISAGREE if SIZE > 1 else None)
+
+
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_checkpoint_on_some_ranks_only_raises(jit):
+    """The same collective, inside jax.checkpoint on the last rank only: that
+    rank checks the checkpoint before the collective, the others only the
+    collective, so a 1-byte check paired one rank's checkpoint check with
+    the others' allreduce check (both "differentiated") and the ranks went
+    on to different collectives (a hang). The checks carry what they check:
+    every rank raises naming what each reached, and the communicator works
+    afterwards (`check`). At 1 rank it is the serial gradient."""
+    x = jnp.arange(3.0) + RANK
+    inner = lambda v: jnp.sin(mpicoll.allreduce(v * v, MPI.SUM))
+    f = jax.checkpoint(inner) if CONSTANT_HERE else inner
+    grad = jax.grad(lambda v: jnp.sum(f(v)))
+    got, error = outcome(lambda: (jax.jit(grad) if jit else grad)(x))
+    if SIZE == 1:
+        check({"grad": (got, np.asarray(2 * x * jnp.cos(x * x)))}, error)
+        return
+    check({}, error, "the ranks reached different operations")
+    assert f"rank {SIZE - 1}: checkpoint" in error and "rank 0: allreduce" in error, error
 
 
 def test_constant_on_every_rank_is_not_an_error():

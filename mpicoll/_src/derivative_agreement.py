@@ -8,8 +8,8 @@ ranks go on to a derivative collective (the tangent op, or under grad its
 transpose in the backward pass) that the others never make: a hang, or a
 pairing with an unrelated call. So under a derivative trace every
 collective of floating data is preceded by `derivatives_agree_p`, a
-1-byte allgather of whether this rank differentiates it, and every rank
-raises where they disagree (the `derivatives_agree` handler,
+small allgather of whether this rank differentiates it and of what it
+checks, and every rank raises where they disagree (the `derivatives_agree` handler,
 derivative_checks.pxi).
 It costs one small collective per differentiated collective, in the
 forward pass only; plain calls are unchanged. Point-to-point ops

@@ -107,8 +107,8 @@ cdef int templates_agree(Call* c, char root_differentiates) noexcept nogil:
 # wrong call). Under `jvp`, `grad` and their relatives,
 # derivative_agreement.py puts this check before every collective that has no
 # check of its own (rooted sends and point-to-point messages carry their state
-# with the data): one 1-byte MPI_Allgather of whether this rank
-# differentiates it. Where the ranks disagree every rank raises the same
+# with the data): one small MPI_Allgather of whether this rank
+# differentiates it, and of what it checks. Where the ranks disagree every rank raises the same
 # error, and every rank made the same MPI call, so the communicator stays
 # usable.
 
@@ -125,29 +125,68 @@ cdef void rank_list(char* out, int room, const char* flags, int size, char want)
         used += snprintf(out + used, room - used, "%s%d", b", " if used else b"", r)
 
 
+cdef enum:
+    CHECK_RECORD = 32       # whether this rank differentiates, then the name
+
+
 cdef int derivatives_agree(Call* c) noexcept nogil:
-    cdef char mine = <char>(c.attr[ATTR_KIND] != 0)
+    # Each rank sends a record: byte 0 whether it differentiates, then the
+    # name of what it checks (an operation, "checkpoint", ...). Ranks at
+    # different checks (a jax.checkpoint around a collective on some ranks
+    # only) would otherwise pair one check with another and go on to
+    # different collectives: they all raise here instead.
+    cdef char mine[CHECK_RECORD]
+    cdef char* records = <char*>malloc(c.size * CHECK_RECORD)
     cdef char* flags = <char*>malloc(c.size)
-    cdef char name[48]
     cdef char yes[96]
     cdef char no[96]
-    cdef int r, n, ierr
-    cdef bint differ = False
-    if flags == NULL:
+    cdef int r, q, n, ierr, used
+    cdef bint differ = False, elsewhere = False
+    if records == NULL or flags == NULL:
+        free(records)
+        free(flags)
         return MPI_ERR_NO_MEM
-    ierr = MPI_Allgather(&mine, 1, MPI_BYTE, flags, 1, MPI_BYTE, c.comm)
+    memset(mine, 0, CHECK_RECORD)
+    mine[0] = <char>(c.attr[ATTR_KIND] != 0)
+    n = <int>c.array_len[ARRAY_NAME] if c.array_len[ARRAY_NAME] < CHECK_RECORD - 1 \
+        else CHECK_RECORD - 2
+    for r in range(n):
+        mine[1 + r] = <char>c.array[ARRAY_NAME][r]
+    ierr = MPI_Allgather(mine, CHECK_RECORD, MPI_BYTE, records, CHECK_RECORD, MPI_BYTE, c.comm)
     if ierr == MPI_SUCCESS:
         for r in range(c.size):
-            differ = differ or flags[r] != mine
-    if ierr != MPI_SUCCESS or not differ:
+            flags[r] = records[r * CHECK_RECORD]
+            differ = differ or flags[r] != mine[0]
+            elsewhere = elsewhere or memcmp(records + r * CHECK_RECORD + 1, mine + 1,
+                                            CHECK_RECORD - 1) != 0
+    if ierr != MPI_SUCCESS or not (differ or elsewhere):
+        free(records)
         free(flags)
         return ierr
-    n = <int>c.array_len[ARRAY_NAME] if c.array_len[ARRAY_NAME] < 47 else 47
-    for r in range(n):
-        name[r] = <char>c.array[ARRAY_NAME][r]
-    name[n] = 0
+    if elsewhere:
+        # every rank, the name of its check: "rank 0: checkpoint; rank 1: allreduce"
+        used = snprintf(c.text, sizeof(c.text),
+                        "mpicoll: derivative check on rank %d: the ranks reached different "
+                        "operations (", c.rank)
+        for r in range(c.size):
+            if used > <int>sizeof(c.text) - 320:
+                used += snprintf(c.text + used, sizeof(c.text) - used, "; ...")
+                break
+            used += snprintf(c.text + used, sizeof(c.text) - used, "%srank %d: %s",
+                             b"; " if r else b"", r, records + r * CHECK_RECORD + 1)
+        snprintf(c.text + used, sizeof(c.text) - used,
+                 "), so they would go on to different collectives. Every rank must "
+                 "differentiate the same collectives in the same order: a jax.checkpoint "
+                 "or lax.custom_linear_solve around collectives on some ranks only, or a "
+                 "collective made on some ranks only, makes them differ "
+                 "(docs/differentiation.md, 'Pitfalls').")
+        free(records)
+        free(flags)
+        c.message = c.text
+        return MPI_ERR_OTHER
     rank_list(yes, sizeof(yes), flags, c.size, 1)
     rank_list(no, sizeof(no), flags, c.size, 0)
+    free(records)
     free(flags)
     snprintf(c.text, sizeof(c.text),
              "mpicoll: %s on rank %d: differentiated on rank(s) %s but not on rank(s) %s, "
@@ -156,6 +195,6 @@ cdef int derivatives_agree(Call* c) noexcept nogil:
              "take part in the derivative collective that follows. Make the input depend "
              "on the differentiated variables on every rank (e.g. x + 0 * w), or stop the "
              "gradient on every rank (docs/differentiation.md, 'Pitfalls').",
-             name, c.rank, yes, no)
+             mine + 1, c.rank, yes, no)
     c.message = c.text
     return MPI_ERR_OTHER
