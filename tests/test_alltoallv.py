@@ -193,6 +193,9 @@ def test_check_grads_both_modes_symmetric(comm, monkeypatch):
     (lambda p: dict(x=np.zeros((p,)), s=(1.0,) * p, r=(1,) * p), TypeError,
      r"sendcounts\[0\] must be an int"),
     (lambda p: dict(x=np.zeros((p,)), s=5, r=(1,) * p), TypeError, "sequence"),
+    # a dict iterates its keys: {0: 1, 1: 1} read as counts (0, 1)
+    (lambda p: dict(x=np.zeros((p,)), s={r: 1 for r in range(p)}, r=(1,) * p), TypeError,
+     "rank order, got a dict"),
 ])
 def test_bad_arguments(comm, bad, error, match):
     a = bad(comm.size)

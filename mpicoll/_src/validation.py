@@ -61,6 +61,9 @@ def check_counts(counts, name, size):
     """One non-negative Python int per rank, as a tuple."""
     if isinstance(counts, jax.core.Tracer):
         raise TypeError(f"{name} must be Python ints known at trace time, got a traced array")
+    if isinstance(counts, (dict, set, frozenset, str, bytes)):    # iterable, but not in rank order
+        raise TypeError(f"{name} must be a sequence of ints, one per rank in rank order, "
+                        f"got a {type(counts).__name__}")
     try:
         values = tuple(counts)
     except TypeError:
