@@ -18,7 +18,8 @@ each against a reference computed on the CPU from every rank's input:
 * values of every operation of `op_specs.OPS`, eager, jitted and with the
   input donated (in place), bitwise, and that the result is on the GPU;
 * chunking at the smallest chunk limits;
-* float16/bfloat16 reductions (their MIN/MAX always stage);
+* float16/bfloat16 reductions, and MIN/MAX with NaNs and signed zeros
+  in every floating dtype (mpicoll's own MPI operations: they always stage);
 * program order: every operation in one jitted program, and a ring shift
   in a `fori_loop` whose result depends on the order of the iterations;
 * gradients and JVPs of every differentiable operation against the serial
@@ -175,6 +176,22 @@ def test_half_precision_reductions(dtype, path):
         check_on_gpu(got, name)
         cases[name] = (got, numpy_op(everyone, axis=0).astype(dtype))
     assert_all_equal(cases)
+
+
+@pytest.mark.parametrize("dtype", [jnp.float16, jnp.bfloat16, jnp.float32, jnp.float64])
+def test_min_max_of_nan_and_signed_zero_give_every_rank_the_same_bits(dtype, path):
+    """mpicoll's own MIN/MAX (NaN wherever a rank has one, MAX(0, -0) = 0,
+    MIN = -0) on GPU arrays: they read host memory, so these calls stage
+    also where the MPI is CUDA-aware (`host_reduction`)."""
+    from test_ops import order_free_reference, special_values
+    x = special_values(WORLD, dtype)
+    everyone = np.stack(WORLD.allgather(x))
+    cases = {}
+    for name in ("MIN", "MAX"):
+        got = jax.jit(lambda v: mpicoll.allreduce(v, getattr(MPI, name)))(on_gpu(x))
+        check_on_gpu(got, name)
+        cases[name] = (got, order_free_reference(name, everyone, dtype))
+    assert_all_equal(cases, WORLD)
 
 
 def test_every_operation_in_one_program_keeps_order(path):
