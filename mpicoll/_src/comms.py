@@ -41,9 +41,9 @@ from mpicoll._src.dispatched_work import wait_for_dispatched_work
 
 def _free_twins(comm, keyval, twins):
     # Called by MPI when `comm` is freed (not by Dup: no copy callback, so a
-    # duplicate of a user's communicator gets twins of its own). `twins`: the
-    # twin, or the list of per-device ones (`device_comms`).
-    twins = twins if isinstance(twins, list) else [twins]
+    # duplicate of a user's communicator gets twins of its own). `twins`:
+    # (the twin, its code), or the list of per-device ones (`device_comms`).
+    twins = twins if isinstance(twins, list) else [twins[0]]
     if not twins or any(t is None for t in twins) or MPI.Is_finalized():
         return
     if comm == MPI.COMM_WORLD or comm == MPI.COMM_SELF:
@@ -88,13 +88,18 @@ def private_comm(comm=None):
       TypeError: ``comm`` is not an mpi4py communicator.
       ValueError: ``comm`` is COMM_NULL or an intercommunicator.
     """
-    comm = check_comm(comm)
+    return _twin(check_comm(comm))[0]
+
+
+def _twin(comm):
+    """(the twin of the checked communicator `comm`, its code), made on first use."""
     twin = comm.Get_attr(_TWIN_KEYVAL)
     if twin is None:
         # collective over comm, like the Dup: every rank raises, no twin is made
         check_same_settings(comm, "checked when mpicoll first used the communicator")
         twin = comm.Dup()          # collective over comm
-        _ffi.mark_twin(twin.py2f())
+        # the code is kept with the twin: it does not change while the twin lives
+        twin = (twin, _ffi.mark_twin(twin.py2f()))
         comm.Set_attr(_TWIN_KEYVAL, twin)
     return twin
 
@@ -135,8 +140,8 @@ class CommParam:
 def resolve_comm(comm):
     """The `CommParam` for an op's ``comm`` argument (None: COMM_WORLD)."""
     comm = check_comm(comm)
-    return CommParam(handle=_ffi.twin_code(private_comm(comm).py2f()), size=comm.Get_size(),
-                     rank=comm.Get_rank(), comm=comm)
+    return CommParam(handle=_twin(comm)[1], size=comm.Get_size(), rank=comm.Get_rank(),
+                     comm=comm)
 
 
 _DEVICE_TWINS_KEYVAL = MPI.Comm.Create_keyval(delete_fn=_free_twins)
