@@ -136,15 +136,14 @@ cdef int derivatives_agree(Call* c) noexcept nogil:
     # only) would otherwise pair one check with another and go on to
     # different collectives: they all raise here instead.
     cdef char mine[CHECK_RECORD]
-    cdef char* records = <char*>malloc(c.size * CHECK_RECORD)
-    cdef char* flags = <char*>malloc(c.size)
+    # every rank's record, then every rank's flag (for the error text)
+    cdef char* records = <char*>malloc(c.size * (CHECK_RECORD + 1))
+    cdef char* flags = records + c.size * CHECK_RECORD
     cdef char yes[96]
     cdef char no[96]
     cdef int r, q, n, ierr, used
     cdef bint differ = False, elsewhere = False
-    if records == NULL or flags == NULL:
-        free(records)
-        free(flags)
+    if records == NULL:
         return MPI_ERR_NO_MEM
     memset(mine, 0, CHECK_RECORD)
     mine[0] = <char>(c.attr[ATTR_KIND] != 0)
@@ -161,7 +160,6 @@ cdef int derivatives_agree(Call* c) noexcept nogil:
                                             CHECK_RECORD - 1) != 0
     if ierr != MPI_SUCCESS or not (differ or elsewhere):
         free(records)
-        free(flags)
         return ierr
     if elsewhere:
         # every rank, the name of its check: "rank 0: checkpoint; rank 1: allreduce"
@@ -181,13 +179,11 @@ cdef int derivatives_agree(Call* c) noexcept nogil:
                  "collective made on some ranks only, makes them differ "
                  "(docs/differentiation.md, 'Pitfalls').")
         free(records)
-        free(flags)
         c.message = c.text
         return MPI_ERR_OTHER
     rank_list(yes, sizeof(yes), flags, c.size, 1)
     rank_list(no, sizeof(no), flags, c.size, 0)
     free(records)
-    free(flags)
     snprintf(c.text, sizeof(c.text),
              "mpicoll: %s on rank %d: differentiated on rank(s) %s but not on rank(s) %s, "
              "where its input is a constant (it does not depend on the differentiated "
