@@ -251,7 +251,8 @@ def test_grad_through_fori_loop_with_allreduce_matches_serial(comm):
 
 
 LOOP_DERIVATIVES = ["jit_grad", "grad", "vjp", "linearize", "fori_loop_grad",
-                    "checkpoint_grad", "checkpoint_policy_grad"]
+                    "checkpoint_grad", "checkpoint_policy_grad", "linear_transpose",
+                    "linear_transpose_jit", "transpose_twice", "jvp_of_vjp"]
 
 
 @pytest.mark.timeout(120)
@@ -265,7 +266,12 @@ def test_loop_whose_carry_skips_a_collective_on_one_rank(comm, how):
     hang elsewhere); a jax.checkpoint around the scan hoisted from those
     constants when rematerialising. Every derivative against serial JAX on the gathered
     inputs: per step S = sum_r c_r, rank 0 keeps c_0, every other rank
-    takes c_r = S."""
+    takes c_r = S. The loop is linear, so it is transposed too (eager and
+    jitted); then an allreduce on the same communicator. Rank 0 drops the
+    allreduce's result, so the transposed program has a constant there
+    (docs/differentiation.md, "Results a rank ignores"): transposing it
+    again, or its jvp, raises on every rank (transposing twice gave rank 1
+    a wrong value before); at 1 rank they are the serial ones."""
     steps, rank = 3, comm.rank
     x = (local_data(comm, (3,), seed=11) + 5) / 8
 
@@ -290,7 +296,31 @@ def test_loop_whose_carry_skips_a_collective_on_one_rank(comm, how):
         return jnp.stack(cs)
     xs = jnp.asarray(gather_global(comm, x))
     ones = jnp.ones_like(xs)
-    if how == "linearize":
+    ct = (jnp.arange(3.0) + rank + 1) / 4          # this rank's cotangent
+    cts = jnp.stack([(jnp.arange(3.0) + r + 1) / 4 for r in range(comm.size)])
+    serial_transpose = lambda c: jax.vjp(serial_finals, xs)[1](c)[0]
+    if how in ("linear_transpose", "linear_transpose_jit"):
+        transpose = lambda c: jax.linear_transpose(final, x)(c)[0]
+        got = (jax.jit(transpose) if how.endswith("jit") else transpose)(ct)
+        want = serial_transpose(cts)[rank]
+    elif how in ("transpose_twice", "jvp_of_vjp"):
+        try:
+            if how == "transpose_twice":
+                once = lambda c: jax.linear_transpose(final, x)(c)[0]
+                got = jax.block_until_ready(jax.linear_transpose(once, ct)(x)[0])
+                want = serial_finals(xs)[rank]
+            else:
+                got = jax.jvp(lambda c: jax.vjp(final, x)[1](c)[0], (ct,), (2 * ct,))[1]
+                want = serial_transpose(2 * cts)[rank]
+            raised = None
+        except Exception as exc:          # noqa: BLE001 (JaxRuntimeError)
+            got = want = np.zeros(3)
+            raised = str(exc)
+        expected = "differentiated on rank(s) 1" if comm.size > 1 else None
+        outcomes = comm.allgather(raised)
+        assert all((o is None) if expected is None else (o is not None and expected in o)
+                   for o in outcomes), outcomes
+    elif how == "linearize":
         got = jax.linearize(final, x)[1](jnp.ones(3))
         want = jax.jvp(serial_finals, (xs,), (ones,))[1][rank]
     elif how == "vjp":
@@ -300,7 +330,10 @@ def test_loop_whose_carry_skips_a_collective_on_one_rank(comm, how):
         grad = jax.grad(loss) if how == "grad" else jax.jit(jax.grad(loss))
         got = grad(x)
         want = jax.grad(lambda xs: jnp.sum(jnp.sin(serial_finals(xs))))(xs)[rank]
-    errors = comm.allgather(float(np.max(np.abs(np.asarray(got) - np.asarray(want)))))
+    after = mpicoll.allreduce(x, SUM)          # the communicator works afterwards
+    error = max(float(np.max(np.abs(np.asarray(got) - np.asarray(want)))),
+                float(np.max(np.abs(np.asarray(after) - np.asarray(xs.sum(0))))))
+    errors = comm.allgather(error)
     assert max(errors) < 1e-12, errors
 
 
