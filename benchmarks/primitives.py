@@ -47,6 +47,7 @@ Variants, all in the same run:
               copy the input into a fresh buffer while a nonblocking gather
               runs, reduce after its call (their result there is the input,
               unchanged)
+  eager       mpicoll, one op called without jax.jit, block_until_ready
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
   donated     mpicoll, one op per jitted call with the input donated (for
@@ -396,7 +397,7 @@ def applicable(op, row):
     out = ["mpi4py"]
     if row["bytes"] >= XLA_MEM_FROM:
         out.append("xla_mem")
-    out += ["identity", "jit1", "jit10"]
+    out += ["identity", "eager", "jit1", "jit10"]
     if op.donate is not None:
         out.append("donated")
     if mpi4jax is not None and op.in_mpi4jax:
@@ -418,6 +419,8 @@ def measure_variant(v, op, count, shape, n, warm, name):
         return {v: measure(call, n, warm)}
     if v == "identity":
         return with_memory(v, jax_call(IDENTITY, x), n, warm)
+    if v == "eager":
+        return {v: measure(jax_call(returning(op.jax(mpicoll, count)), x), n, warm)}
     if v == "jit1":
         return with_memory(v, jax_call(jax.jit(returning(op.jax(mpicoll, count))), x), n, warm)
     if v == "jit10":
@@ -439,7 +442,7 @@ def with_memory(v, call, n, warm):
             f"{v}_results": timing.result_memory(call, max(3, n // 10))}
 
 
-VARIANTS = ["mpi4py", "xla_mem", "jit1", "jit10", "donated", "mpi4jax", "jax_native"]
+VARIANTS = ["mpi4py", "xla_mem", "eager", "jit1", "jit10", "donated", "mpi4jax", "jax_native"]
 # table columns; main() adds jax_native when it runs
 SHOWN = [v for v in VARIANTS[:-1] if v != "mpi4jax" or mpi4jax is not None]
 

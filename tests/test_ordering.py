@@ -378,3 +378,27 @@ def test_fast_dispatch_path_is_taken(comm):
     assert "token" not in signature, signature
     assert "stablehlo.create_token" in text or "stablehlo.after_all" in text
     np.testing.assert_array_equal(np.asarray(jax.jit(f)(x)), np.full(3, float(comm.size)))
+
+
+@pytest.mark.timeout(60)
+def test_jax_debugging_modes_run_each_operation_once(comm):
+    """Under `jax.disable_jit()` a jitted function runs op by op, and every
+    rank still makes its MPI calls once each, in order; with
+    `jax.debug_nans`, an eager allreduce whose result holds a NaN (from one
+    rank's input) raises FloatingPointError naming the operation on every
+    rank (they all get the NaN), after the message, so the communicator
+    then works. Eager calls take a shortcut past JAX's tracing machinery
+    (`jax_internals.run_at_once`); these are the modes it leaves to JAX."""
+    right, left = neighbours(comm)
+    x = jnp.array([1.0, comm.rank, -3.0])
+    program = jax.jit(lambda v: mpicoll.allreduce(
+        mpicoll.sendrecv(2 * v, v, source=left, dest=right), SUM) + v)
+    with jax.disable_jit():
+        ran = done(program(x))
+    xs = gather_global(comm, np.asarray(x))
+    np.testing.assert_array_equal(ran, 2 * xs.sum(0) + xs[comm.rank])
+
+    poisoned = x.at[0].set(np.nan if comm.rank == comm.size - 1 else 1.0)
+    with jax.debug_nans(True), pytest.raises(FloatingPointError, match="mpi_allreduce"):
+        mpicoll.allreduce(poisoned, SUM)
+    np.testing.assert_array_equal(done(mpicoll.allreduce(x, SUM)), xs.sum(0))

@@ -26,10 +26,13 @@ import inspect
 import jax
 
 from jax._src import core, dispatch, effects, linear_util as lu  # noqa: F401
-from jax._src import sharding_impls, source_info_util  # noqa: F401
+from jax._src import sharding_impls, source_info_util, util  # noqa: F401
 from jax._src.interpreters import ad, batching, mlir, partial_eval as pe, pxla  # noqa: F401
 from jax._src.lib.mlir import ir  # noqa: F401
 from jax._src.lib.mlir.dialects import hlo  # noqa: F401
+from jax._src import config as _config
+from jax._src.array import ArrayImpl as _ArrayImpl
+from jax._src.sharding_impls import SingleDeviceSharding as _OneDevice
 
 # jax >= 0.11: a Jaxpr carries its constants (no separate ClosedJaxpr).
 JAXPR_CARRIES_CONSTS = not hasattr(core, "ClosedJaxpr")
@@ -381,6 +384,36 @@ def at_top_level():
     """Whether JAX runs operations at once here: no transformation or
     tracing (jit, grad, vmap, ...) is active, and no axis name is bound."""
     return core.trace_ctx.is_top_level()
+
+
+def run_at_once(primitive, args, params):
+    """Run `primitive` on concrete arrays `args` at the top level, as JAX's
+    `bind` would end up doing (a compiled computation of the primitive
+    alone, as `dispatch.apply_primitive` makes), or return None where that
+    is not certain: an argument that is not a `jax.Array` on one device (a
+    NumPy array or a Python scalar still needs JAX's canonicalisation, an
+    array over a mesh may need resharding to the mesh in use), or a
+    debugging mode that runs primitives its own way (`jax.disable_jit`,
+    key-reuse checks)."""
+    if not (core.trace_ctx.is_top_level() and all(
+            type(a) is _ArrayImpl and type(a.sharding) is _OneDevice for a in args)) \
+            or _config.disable_jit.value or _config.debug_key_reuse.value:
+        return None
+    return _compiled_alone(primitive, **params)(*args)
+
+
+@util.cache(trace_context_in_key=False)
+def _compiled_alone(primitive, **params):
+    # What `dispatch.apply_primitive` compiles and caches, in a cache that
+    # does not key on JAX's tracing configuration (a third of the time of
+    # a small eager call): a jitted function follows that configuration
+    # itself, retracing where it changes.
+    def prim_fun(*args):
+        with _config.eager_constant_folding(False):
+            return primitive.bind(*args, **params)
+    prim_fun.__name__ = prim_fun.__qualname__ = primitive.name
+    prim_fun._apply_primitive = True      # JAX's debug_nans names the primitive
+    return jax.jit(prim_fun)
 
 
 def context_now():
