@@ -47,7 +47,10 @@ Variants, all in the same run:
               copy the input into a fresh buffer while a nonblocking gather
               runs, reduce after its call (their result there is the input,
               unchanged)
-  eager       mpicoll, one op called without jax.jit, block_until_ready
+  eager       mpicoll, one op called without jax.jit, block_until_ready (for
+              send/recv and barrier, which return nothing on some ranks,
+              the time includes an eager jnp.zeros to wait on: the CPU
+              runtime runs it after the op)
   jit1        mpicoll, one op per jitted call, block_until_ready
   jit10       mpicoll, 10 ops inside one jitted call, time per op
   donated     mpicoll, one op per jitted call with the input donated (for

@@ -82,6 +82,9 @@ def exscan(x, op, *, comm=None, token=NOTSET):
     x = as_array(x, "x")
     y, code = _prefix(x, op, comm, exscan_p)
     # MPI leaves rank 0's result undefined; the op still runs there
+    if not isinstance(y, jax.core.Tracer):   # eager: only rank 0 needs the identity, on y's device
+        return y if comm.rank else jax.device_put(
+            np.full(x.shape, identity(code, x.dtype), x.dtype), y.sharding)
     return rank_select(comm.rank == 0, jnp.full(x.shape, identity(code, x.dtype), x.dtype), y)
 
 
