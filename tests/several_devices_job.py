@@ -335,12 +335,17 @@ def _():
 def _():
     device = jax.local_devices()[-1]
     x = jax.device_put(jnp.arange(3.0) + RANK, device)
-    want = sum(np.arange(3.0) + q for q in range(P))
-    for how, f in (("eager", lambda v: mpicoll.allreduce(v, MPI.SUM)),
-                   ("jitted", jax.jit(lambda v: mpicoll.allreduce(v, MPI.SUM)))):
-        got = f(x)
-        assert got.devices() == {device}, (how, got.devices())
-        assert_close(got, want, how)
+    xs = [np.arange(3.0) + q for q in range(P)]
+    # (ops whose result on some ranks is not MPI's: built there, or x itself)
+    cases = {"allreduce": (lambda v: mpicoll.allreduce(v, MPI.SUM), sum(xs)),
+             "exscan": (lambda v: mpicoll.exscan(v, MPI.SUM), sum(xs[:RANK], 0 * xs[0])),
+             "reduce": (lambda v: mpicoll.reduce(v, MPI.SUM, 0), sum(xs) if RANK == 0 else xs[RANK]),
+             "gather": (lambda v: mpicoll.gather(v, 0), np.stack(xs) if RANK == 0 else xs[RANK])}
+    for name, (op, want) in cases.items():
+        for how, f in (("eager", op), ("jitted", jax.jit(op))):
+            got = f(x)
+            assert got.devices() == {device}, (name, how, got.devices())
+            assert_close(got, want, f"{name} {how}")
 
 
 @check("an array XLA's partitioner spreads over the devices is refused")
