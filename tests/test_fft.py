@@ -154,18 +154,29 @@ def test_norm_matches_numpy(norm):
     assert rel_err(r, g.real[sl]) < 1e-12
 
 
-@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "int32"])
-def test_real_transforms_promote_integers_and_half_floats(dtype):
-    """rfft3d of integers and 16-bit floats: the float32 transform of the
-    same values (as fft3d promotes them to complex64)."""
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "int32", "int64", "bool"])
+def test_transforms_promote_integers_and_half_floats_as_jnp_fft(dtype):
+    """rfft3d and fft3d of integers, bools and 16-bit floats: computed in
+    the dtype jnp.fft computes integers in (float64 for 64-bit integers,
+    else float32), 16-bit floats (which jnp.fft.rfftn refuses) in float32,
+    with jnp.fft's values."""
     comm = cart(GRIDS[-1])
     shape = (6, 5, 4)
     g = np.round(8 * global_complex(shape, np.complex128, 6).real)      # exact in each dtype
+    if dtype == "bool":
+        g = g > 0
     block = jnp.asarray(g[fft.local_slices(shape, comm)]).astype(dtype)
-    y = mpicoll.rfft3d(block, comm)
-    want = np.fft.rfftn(g)[fft.local_slices((6, 5, 3), comm, space="fourier")]
-    assert y.dtype == np.complex64
-    assert rel_err(y, want) < 1e-6
+    serial = jnp.asarray(g).astype(dtype)
+    if jnp.issubdtype(serial.dtype, jnp.floating):
+        serial = serial.astype(jnp.float32)
+    for transform, reference, fourier in ((mpicoll.rfft3d, jnp.fft.rfftn, (6, 5, 3)),
+                                          (mpicoll.fft3d, jnp.fft.fftn, shape)):
+        y = transform(block, comm)
+        want = reference(serial)
+        assert y.dtype == want.dtype, (transform, y.dtype, want.dtype)
+        tolerance = 1e-6 if want.dtype == np.complex64 else 1e-12
+        assert rel_err(y, np.asarray(want)[fft.local_slices(fourier, comm, space="fourier")]) \
+            < tolerance
 
 
 def test_default_comm_is_world_slabs():
@@ -401,6 +412,51 @@ def test_mismatched_trailing_axis_raises_on_every_rank():
         mpicoll.fft3d(block, comm)
 
 
+@pytest.mark.parametrize("which", ["dtype", "real dtype", "norm", "ndim", "n"])
+def test_arguments_differing_between_ranks_raise_on_every_rank(which):
+    """What decides the messages (the dtype, the number of axes, norm,
+    irfft3d's n) must be the same on every rank: one rank's difference is
+    a ValueError on every rank, where it was a wrong answer on one rank and
+    an MPI error on the other (dtype), an IndexError (ndim) or a hang (n)."""
+    if P == 1:
+        pytest.skip("one rank cannot disagree with itself")
+    comm = cart((P,))
+    odd = comm.rank == 0
+    shape = (2 * P, 4, 4)
+    sl = fft.local_slices(shape, comm)
+    block = np.ones(tuple(s.stop - s.start for s in sl), np.complex128)
+    transform, kwargs = mpicoll.fft3d, {}
+    if which == "dtype":
+        block = block.astype(np.complex64 if odd else np.complex128)
+    elif which == "real dtype":
+        transform, block = mpicoll.rfft3d, block.real.astype(np.float32 if odd else np.float64)
+    elif which == "norm":
+        kwargs = dict(norm="ortho" if odd else "backward")
+    elif which == "ndim":
+        block = block[None] if odd else block
+    else:       # both n valid for M2 = 3 (N2 = 4 or 5), but different
+        fourier = fft.local_slices(shape, comm, space="fourier", real=True)
+        block = np.ones(tuple(s.stop - s.start for s in fourier), np.complex128)
+        transform, kwargs = mpicoll.irfft3d, dict(n=4 if odd else 5)
+    name = "ndim" if which == "ndim" else which.split()[-1]
+    with pytest.raises(ValueError, match=f"{name} differs between ranks"):
+        jax.jit(lambda v: transform(v, comm=comm, **kwargs))(block)
+    assert int(mpicoll.allreduce(jnp.ones((), jnp.int32), MPI.SUM, comm=comm)) == P
+
+
+def test_irfft3d_n_invalid_on_one_rank_raises_on_every_rank():
+    """An n that is invalid on one rank only: every rank raises (the others
+    waited in the transform's first exchange before)."""
+    if P == 1:
+        pytest.skip("one rank cannot disagree with itself")
+    comm = cart((P,))
+    shape = (2 * P, 4, 4)
+    fourier = fft.local_slices(shape, comm, space="fourier", real=True)
+    block = np.ones(tuple(s.stop - s.start for s in fourier), np.complex128)
+    with pytest.raises(ValueError, match="n // 2 \\+ 1|differs between ranks"):
+        jax.jit(lambda v: mpicoll.irfft3d(v, 9 if comm.rank == 0 else 4, comm))(block)
+
+
 def test_axis_shorter_than_grid_raises():
     if P == 1:
         pytest.skip("every axis is at least as long as a grid of one")
@@ -419,6 +475,11 @@ def test_axis_shorter_than_grid_raises():
     (lambda c: mpicoll.rfft3d(np.zeros((1, 2, 2), np.complex64), c), TypeError, "real input"),
     (lambda c: mpicoll.fft3d(np.zeros((1, 2, 2), np.complex64), "world"), TypeError, "Cartcomm"),
     (lambda c: fft.local_slices((4, 4), c), ValueError, "3 positive ints"),
+    (lambda c: fft.fftfreq((4, 4, 3.5), c), TypeError, "3 ints"),
+    (lambda c: fft.fftfreq("abc", c), TypeError, "3 ints"),
+    (lambda c: fft.fftfreq((4, 4, 4), c, d=(1.0, 2.0)), ValueError, "d must be"),
+    (lambda c: mpicoll.irfft3d(np.zeros((2, 2, 2), np.complex64), 2.0, c), ValueError,
+     "n must be a positive int"),
     (lambda c: fft.local_slices((4, 4, 4), c, space="spectral"), ValueError, "space"),
 ])
 def test_bad_arguments(call, error, match):

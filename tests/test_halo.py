@@ -566,6 +566,16 @@ def test_arguments_differing_between_ranks_raise_on_every_rank(which):
         jax.jit(lambda v: halo_exchange(v, case.widths, case.cart, periodic=periodic))(x)
 
 
+def test_halo_accumulate_refuses_bool_on_every_rank():
+    """halo_accumulate adds halo cells into interior cells: a bool block is
+    a TypeError at trace time (it was an MPI error from MPI_Reduce_local)."""
+    case = _error_case()
+    x = jnp.ones(case.padded_shape(case.coords()), bool)
+    with pytest.raises(TypeError, match="bool array"):
+        jax.jit(lambda v: mpicoll.halo_accumulate(v, case.widths, case.cart))(x)
+    assert int(mpicoll.allreduce(jnp.ones((), jnp.int32), MPI.SUM, comm=case.cart)) == P
+
+
 def test_halo_wider_than_neighbour_block():
     # Blocks of 2 and 1 cells (1 on the last rank): a halo of 2 cannot come
     # from one neighbour. Raised on every rank, also those whose own block is 2.

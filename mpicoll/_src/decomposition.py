@@ -106,6 +106,34 @@ def check_splittable(global_shape, grid, assignment, *, who, space=""):
                 "needs at least one element: use a smaller grid along that dimension")
 
 
+def collectively(grid, who, check):
+    """Run `check()` (local argument checks) on every rank, in one allgather.
+
+    `check()` returns ``(result, must_agree)``, `must_agree` a dict of values
+    every rank must pass alike (they decide message sizes and partners). If
+    the checks raise on any rank, or some value differs between ranks, every
+    rank raises alike, so no rank is left waiting in a later collective.
+    Returns `result`. Collective over ``grid.comm`` (trace time).
+    """
+    try:
+        (result, must_agree), error = check(), None
+    except (TypeError, ValueError) as e:
+        result, must_agree, error = None, None, (type(e), str(e))
+    gathered = grid.comm.allgather((error, must_agree))
+    failed = [r for r, (e, _) in enumerate(gathered) if e is not None]
+    if failed:
+        kind, message = gathered[failed[0]][0]
+        if len(failed) < len(gathered):
+            message = f"{message} (on rank(s) {failed}; passed on the others)"
+        raise kind(message)
+    for name in must_agree:
+        seen = [values[name] for _, values in gathered]
+        if any(v != seen[0] for v in seen):
+            raise ValueError(f"{who}: {name} differs between ranks ({seen}); every rank "
+                             "must pass the same")
+    return result
+
+
 def gather_global_shape(grid, block_shape, assignment, *, who):
     """The global shape whose decomposition gives every rank its block.
 

@@ -22,6 +22,8 @@ Leading axes before the last three are batch axes: they are transformed
 independently and travel with the data.
 """
 
+import operator
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -50,18 +52,6 @@ def _check_norm(norm, who):
 def _fourier_shape(global_shape, real):
     n0, n1, n2 = global_shape
     return (n0, n1, n2 // 2 + 1) if real else (n0, n1, n2)
-
-
-def _global_shape_of_block(x, grid, space, who):
-    """Every rank's block checked against one global shape (collective, trace
-    time; raises on all ranks alike). Batch axes must agree too."""
-    if x.ndim < 3:
-        raise ValueError(f"{who}: x needs at least 3 axes (the transformed ones last), "
-                         f"got shape {x.shape}")
-    batch = x.ndim - 3
-    full = decomposition.gather_global_shape(
-        grid, x.shape, (None,) * batch + _layout(grid, space), who=who)
-    return full[batch:]
 
 
 def _resplit(x, grid, dim, *, gather_axis, scatter_axis, gather_sizes):
@@ -128,17 +118,47 @@ def _inverse(x, grid, global_shape, norm, real):
     return local_fft.fftn(x, whole, inverse=True, norm=norm)
 
 
-def _prepare(x, comm, norm, who, *, real_input):
-    _check_norm(norm, who)
-    grid = _grid(comm, who)
-    x = jnp.asarray(x)
-    if real_input and jnp.issubdtype(x.dtype, jnp.complexfloating):
-        raise TypeError(f"{who} transforms real input; got {x.dtype} (use fft3d for complex data)")
-    if not real_input and not jnp.issubdtype(x.dtype, jnp.complexfloating):
-        x = x.astype(jnp.result_type(x.dtype, jnp.complex64))
-    if real_input and x.dtype not in (jnp.float32, jnp.float64):    # (integers, 16-bit floats)
-        x = x.astype(jnp.result_type(x.dtype, jnp.float32))
-    return x, grid
+def _computed_in(dtype, real_input):
+    """The dtype a transform computes in: complex input as it is; integers
+    and bools as ``jnp.fft`` (float64 for 64-bit integers, else float32),
+    16-bit floats in float32 (``jnp.fft.rfftn`` refuses them); real input
+    of a complex transform in the matching complex type."""
+    if jnp.issubdtype(dtype, jnp.complexfloating):
+        return dtype
+    real = (jnp.result_type(dtype, jnp.float32) if jnp.issubdtype(dtype, jnp.floating)
+            else jnp.dtype(jnp.float64 if jnp.dtype(dtype).itemsize == 8 else jnp.float32))
+    return real if real_input else jnp.result_type(real, jnp.complex64)
+
+
+def _prepare(x, comm, norm, who, space, *, real_input, n=None):
+    """(x in the dtype it is computed in, the grid, the global shape of the
+    three transformed axes) after checks that raise alike on every rank
+    (collective over the grid at trace time): the arguments (``norm``,
+    irfft3d's ``n``), the dtype and number of axes, which every rank must
+    pass alike, and the blocks, which must form one global array."""
+    grid = _grid(comm, who)     # TypeError/ValueError before any communication
+
+    def local():
+        _check_norm(norm, who)
+        array = jnp.asarray(x)
+        if real_input and jnp.issubdtype(array.dtype, jnp.complexfloating):
+            raise TypeError(f"{who} transforms real input; got {array.dtype} (use fft3d for "
+                            "complex data)")
+        if array.ndim < 3:
+            raise ValueError(f"{who}: x needs at least 3 axes (the transformed ones last), "
+                             f"got shape {array.shape}")
+        if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer))
+                              or n < 1):
+            raise ValueError(f"{who}: n must be a positive int, got {n!r}")
+        array = array.astype(_computed_in(array.dtype, real_input))
+        return array, dict(norm=norm, dtype=str(array.dtype), ndim=array.ndim,
+                           n=None if n is None else int(n))
+
+    x = decomposition.collectively(grid, who, local)
+    batch = x.ndim - 3        # (batch axes must agree too)
+    full = decomposition.gather_global_shape(
+        grid, x.shape, (None,) * batch + _layout(grid, space), who=who)
+    return x, grid, full[batch:]
 
 
 def fft3d(x, comm=None, *, norm="backward"):
@@ -148,7 +168,9 @@ def fft3d(x, comm=None, *, norm="backward"):
       x: this rank's real-space block of the global (N0, N1, N2) array, with
         any leading batch axes: shape ``(..., n0, n1, N2)`` where n0 (n1) is
         this rank's ``np.array_split`` block of N0 (N1) along grid dimension 0
-        (1). Complex; real input is promoted (complex64 for float32).
+        (1). Complex; real input is promoted as ``jnp.fft.fftn`` does
+        (complex64 for float32, 16-bit floats and integers up to 32 bits,
+        complex128 for float64 and 64-bit integers).
       comm: an ``MPI.Cartcomm`` with 1 (slabs) or 2 (pencils) dimensions, or
         None for ``MPI.COMM_WORLD`` as a 1-D grid.
       norm: "backward" (default), "ortho" or "forward", as in ``numpy.fft``.
@@ -167,14 +189,16 @@ def fft3d(x, comm=None, *, norm="backward"):
       TypeError: ``comm`` is not a Cartcomm or intracommunicator.
       ValueError: a Cartcomm with more than 2 dimensions; x with fewer than 3
         axes; blocks that are not the ranks' ``np.array_split`` blocks of one
-        global array (raised on every rank); an axis shorter than the grid
-        dimension that splits it in either layout; unknown ``norm``.
+        global array; a dtype, number of axes or ``norm`` that differs
+        between ranks; an axis shorter than the grid dimension that splits
+        it in either layout; unknown ``norm``. Every error that concerns the
+        arguments is raised on every rank alike, even where only one rank's
+        arguments are wrong.
 
     Collective: every rank of ``comm`` must call it (it gathers the block
     shapes at trace time to check them).
     """
-    x, grid = _prepare(x, comm, norm, "fft3d", real_input=False)
-    shape = _global_shape_of_block(x, grid, "real", "fft3d")
+    x, grid, shape = _prepare(x, comm, norm, "fft3d", "real", real_input=False)
     decomposition.check_splittable(shape, grid, _layout(grid, "fourier"), who="fft3d",
                                    space=" (in the Fourier layout)")
     return _forward(x, grid, shape, norm, real=False)
@@ -193,8 +217,7 @@ def ifft3d(x, comm=None, *, norm="backward"):
 
     Gradients, errors and collectiveness as in `fft3d`.
     """
-    x, grid = _prepare(x, comm, norm, "ifft3d", real_input=False)
-    shape = _global_shape_of_block(x, grid, "fourier", "ifft3d")
+    x, grid, shape = _prepare(x, comm, norm, "ifft3d", "fourier", real_input=False)
     decomposition.check_splittable(shape, grid, _layout(grid, "real"), who="ifft3d",
                                    space=" (in the real-space layout)")
     return _inverse(x, grid, shape, norm, real=False)
@@ -204,8 +227,9 @@ def rfft3d(x, comm=None, *, norm="backward"):
     """3-D FFT of real data: ``numpy.fft.rfftn`` of the global array.
 
     Args:
-      x: this rank's real-space block (float32 or float64; integers and
-        16-bit floats are promoted to float32; see `fft3d`).
+      x: this rank's real-space block (float32 or float64; 16-bit floats
+        and integers up to 32 bits are promoted to float32, 64-bit integers
+        to float64, as ``jnp.fft.rfftn`` does for integers; see `fft3d`).
       comm, norm: as in `fft3d`.
 
     Returns:
@@ -215,8 +239,7 @@ def rfft3d(x, comm=None, *, norm="backward"):
     Gradients, errors and collectiveness as in `fft3d`; TypeError for complex
     input.
     """
-    x, grid = _prepare(x, comm, norm, "rfft3d", real_input=True)
-    shape = _global_shape_of_block(x, grid, "real", "rfft3d")
+    x, grid, shape = _prepare(x, comm, norm, "rfft3d", "real", real_input=True)
     decomposition.check_splittable(_fourier_shape(shape, True), grid,
                                    _layout(grid, "fourier"), who="rfft3d",
                                    space=" (in the Fourier layout, N2 // 2 + 1 points)")
@@ -240,13 +263,13 @@ def irfft3d(x, n=None, comm=None, *, norm="backward"):
       This rank's real-space block of the global (N0, N1, N2) real array.
 
     Gradients, errors and collectiveness as in `fft3d`; ValueError if
-    ``n // 2 + 1 != M2``.
+    ``n // 2 + 1 != M2`` or ``n`` differs between ranks.
     """
-    x, grid = _prepare(x, comm, norm, "irfft3d", real_input=False)
-    n0, n1, m2 = _global_shape_of_block(x, grid, "fourier", "irfft3d")
+    x, grid, (n0, n1, m2) = _prepare(x, comm, norm, "irfft3d", "fourier",
+                                     real_input=False, n=n)
     if n is None:
         n = 2 * (m2 - 1)
-    if not isinstance(n, (int, np.integer)) or n < 1 or n // 2 + 1 != m2:
+    if n // 2 + 1 != m2:     # (n and m2 are the same on every rank by now)
         raise ValueError(
             f"irfft3d: n (global length of the output's last axis) must satisfy "
             f"n // 2 + 1 == {m2} (the global length of the input's last axis), i.e. "
@@ -302,9 +325,19 @@ def fftfreq(global_shape, comm=None, *, d=1.0, real=False):
       (1, n1, 1), (1, 1, n2): this rank's part of the frequencies along each
       axis, broadcastable against its Fourier block; e.g.
       ``k0**2 + k1**2 + k2**2``. No communication.
+
+    Raises:
+      TypeError: ``global_shape`` is not a sequence of ints.
+      ValueError: ``global_shape`` is not 3 positive ints, ``d`` is not one
+        number or three, or an axis is shorter than the grid dimension that
+        splits it.
     """
     shape = _check_shape(global_shape, "fftfreq")
-    spacing = np.broadcast_to(np.asarray(d, dtype=np.float64), (3,))
+    try:
+        spacing = np.broadcast_to(np.asarray(d, dtype=np.float64), (3,))
+    except (TypeError, ValueError):
+        raise ValueError(f"fftfreq: d must be a number or 3 numbers (one per axis), "
+                         f"got {d!r}") from None
     slices = local_slices(shape, comm, space="fourier", real=real)
     freqs = [np.fft.fftfreq(shape[0], spacing[0]), np.fft.fftfreq(shape[1], spacing[1]),
              np.fft.rfftfreq(shape[2], spacing[2]) if real
@@ -317,10 +350,11 @@ def fftfreq(global_shape, comm=None, *, d=1.0, real=False):
 
 
 def _check_shape(global_shape, who):
-    try:
-        shape = tuple(int(n) for n in global_shape)
+    try:     # (operator.index: 3.5 or "8" is refused, not truncated or parsed)
+        shape = tuple(operator.index(n) for n in global_shape)
     except TypeError:
-        raise TypeError(f"{who}: global_shape must be a sequence of 3 ints") from None
+        raise TypeError(f"{who}: global_shape must be a sequence of 3 ints, got "
+                        f"{global_shape!r}") from None
     if len(shape) != 3 or min(shape) < 1:
         raise ValueError(f"{who}: global_shape must be 3 positive ints, got {global_shape}")
     return shape

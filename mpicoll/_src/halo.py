@@ -92,34 +92,6 @@ def _periodicity(periodic, grid, who):
                     f"got {type(periodic).__name__}")
 
 
-def _collectively(grid, who, check):
-    """Run `check()` (local argument checks) on every rank, in one allgather.
-
-    `check()` returns ``(result, must_agree)``, `must_agree` a dict of values
-    every rank must pass alike (they decide message sizes and partners). If
-    the checks raise on any rank, or some value differs between ranks, every
-    rank raises alike, so no rank is left waiting in a later collective.
-    Returns `result`.
-    """
-    try:
-        (result, must_agree), error = check(), None
-    except (TypeError, ValueError) as e:
-        result, must_agree, error = None, None, (type(e), str(e))
-    gathered = grid.comm.allgather((error, must_agree))
-    failed = [r for r, (e, _) in enumerate(gathered) if e is not None]
-    if failed:
-        kind, message = gathered[failed[0]][0]
-        if len(failed) < len(gathered):
-            message = f"{message} (on rank(s) {failed}; passed on the others)"
-        raise kind(message)
-    for name in must_agree:
-        seen = [values[name] for _, values in gathered]
-        if any(v != seen[0] for v in seen):
-            raise ValueError(f"{who}: {name} differs between ranks ({seen}); every rank "
-                             "must pass the same")
-    return result
-
-
 def _check_block(x, widths, grid, who):
     """Interior shape of `x` after the local checks."""
     d = grid.ndim
@@ -136,13 +108,17 @@ def _check_block(x, widths, grid, who):
     return interior
 
 
-def _validate(x, halo, comm, periodic, who):
+def _validate(x, halo, comm, periodic, who, *, adds=False):
     """(x as an array, grid, widths, periodic, global interior shape) after
-    checks that raise alike on every rank."""
+    checks that raise alike on every rank; `adds`: the operation adds
+    values (bool arrays have no addition)."""
     grid = _grid(comm, who)     # TypeError/ValueError before any communication
 
     def local():
         array = as_array(x, "x")
+        if adds and array.dtype == np.bool_:
+            raise TypeError(f"{who}: x is a bool array, which has no addition for the "
+                            "halo cells to be added with; pass x.astype(int) (or a float)")
         widths = _halo_widths(halo, grid.ndim, who)
         periods = _periodicity(periodic, grid, who)
         interior = _check_block(array, widths, grid, who)
@@ -150,7 +126,7 @@ def _validate(x, halo, comm, periodic, who):
                           dtype=str(array.dtype))
         return (array, widths, periods, interior), must_agree
 
-    x, widths, periods, interior = _collectively(grid, who, local)
+    x, widths, periods, interior = decomposition.collectively(grid, who, local)
     assignment = tuple(range(grid.ndim)) + (None,) * (x.ndim - grid.ndim)
     global_shape = decomposition.gather_global_shape(grid, interior, assignment, who=who)
     for i, h in enumerate(widths):
@@ -291,9 +267,10 @@ def halo_accumulate(x, halo, comm, *, periodic=None):
     exchanges. Works under ``jit``, ``vmap`` and ``lax`` control flow.
 
     Raises:
-      As `halo_exchange`, on every rank alike.
+      As `halo_exchange`, on every rank alike; TypeError for a bool ``x``.
     """
-    x, grid, widths, periods, _ = _validate(x, halo, comm, periodic, "halo_accumulate")
+    x, grid, widths, periods, _ = _validate(x, halo, comm, periodic, "halo_accumulate",
+                                            adds=True)
     return _exchange(x, widths, periods, grid, adjoint=True)
 
 
@@ -338,7 +315,7 @@ def pad_and_exchange(x, halo, comm, *, periodic=None, mode="constant", constant_
                 f"dimensions; the first {grid.ndim} axes of x are split over the grid")
         return (array, widths), {}
 
-    x, widths = _collectively(grid, who, local)
+    x, widths = decomposition.collectively(grid, who, local)
     pads = [(h, h) for h in widths] + [(0, 0)] * (x.ndim - grid.ndim)
     if mode == "constant":
         padded = jnp.pad(x, pads, mode="constant", constant_values=constant_values)
