@@ -20,8 +20,6 @@ serial gradient at its owned cells and zero in the halo cells the exchange
 overwrites.
 """
 
-import functools
-
 import re
 
 import numpy as np
