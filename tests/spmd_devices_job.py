@@ -169,6 +169,12 @@ def programs():
         lax.pmax(x > 0, "i"), lax.pmin(x > 0, "i"),
         lax.ppermute(x > 0, "i", [(j, (j + 1) % G) for j in range(G)])),
         (P("i"),), (P("i"),) * 3, (values((2 * G, G), 11),))
+    # blocks with an axis of length zero (reshaping them by -1 divides by 0;
+    # XLA refuses to gather along that axis itself)
+    progs["zero-size/line"] = ("line", lambda x: (
+        lax.all_gather(x, "i", axis=2, tiled=True), lax.all_gather(x, "i"),
+        lax.all_to_all(x, "i", 2, 0, tiled=True)), (P("i"),), (P("i"),) * 3,
+        (np.zeros((2 * G, 0, G)),))
     # a result of -0.0 keeps its sign bit (spmd's ordering token must not
     # turn it into +0.0)
     progs["sign/line"] = ("line", lambda x: -(lax.psum(x, "i") * 0.0), (P("i"),), P("i"),
@@ -372,6 +378,25 @@ def run_spmd(path):
     checks.run("blocks not stacked per device are refused", lambda: refused(
         ValueError, f"leading axis of length {D}",
         lambda: mpicoll.spmd(lambda v: lax.psum(v, "i"), line, P("i"), P("i"))(x[0, :1])))
+
+    def vmapped_derivative():
+        """jax.vmap of spmd whose body takes a derivative: the derivative's
+        operations carry shardings typed for the traced mesh, which vmap
+        checks against the mesh of this process's devices."""
+        f = mpicoll.spmd(lambda w, v: jax.grad(lambda w: jnp.sum(jnp.sin(v @ w)))(w),
+                         line, (P(), P("i")), P("i"))
+        w = values((3, 4, 4), 4)                      # (batch, ...), the same everywhere
+        v = values((3, 2 * G, 4), 5)                  # (batch, rows split over i, 4)
+        blocks = np.stack([np.stack([block(v[b], P("i"), (G,), ("i",), rank * D + d)
+                                     for b in range(3)]) for d in range(D)])   # (D, 3, ...)
+        got = jax.vmap(f, in_axes=(1, 1), out_axes=1)(np.stack([w] * D), blocks)
+        # (w is the same on every device, so its derivative sums over them,
+        # as jax.shard_map's does)
+        total = np.stack([sum(bl.T @ np.cos(bl @ w[b]) for bl in (
+            block(v[b], P("i"), (G,), ("i",), g) for g in range(G))) for b in range(3)])
+        want = np.stack([total] * D)
+        close(got, want, "vmap of spmd over a body's derivative")
+    checks.run("vmap of a body that differentiates", vmapped_derivative)
 
     # (XLA's CPU backend has no ragged all-to-all: the reference is the
     # exchange written with jax.numpy on every member's operand)

@@ -50,7 +50,7 @@ from mpicoll._src.dispatched_work import run_alone
 from mpicoll._src.mesh import ProcessMesh
 from mpicoll._src.ops.allreduce import allreduce
 from mpicoll._src.spmd_devices import (DEVICE_RETYPED, DEVICE_RULES, Order, block_shape,
-                                       local_device_mesh, parts)
+                                       local_device_mesh, parts, untyped)
 from mpicoll._src.spmd_rules import RULES
 from mpicoll._src.spmd_transpose import LinearProgram, bind_linear
 
@@ -524,9 +524,11 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     if remat is not None:
         return _checkpoint(mesh, eqn, *ins, **remat)
     _refuse_untranslated(primitive, params)
-    if eqn is None:
-        return primitive.bind(*ins, **params)
-    subfuns, params = ji.bind_params(eqn)
+    subfuns = ()
+    if eqn is not None:
+        subfuns, params = ji.bind_params(eqn)
+    if mesh.devices_per_process > 1:
+        params = untyped(params)
     return primitive.bind(*subfuns, *ins, **params)
 
 

@@ -93,7 +93,7 @@ def _interleaved(blocks, process, device):
     b = blocks.reshape(process + device + rest)
     order = [k for j in range(n) for k in (j, n + j)]
     b = jnp.transpose(b, order + list(range(2 * n, b.ndim)))
-    return b.reshape((-1,) + rest)
+    return b.reshape((math.prod(process) * math.prod(device),) + rest)   # (rest may hold a 0)
 
 
 def _separated(blocks, process, device):
@@ -370,16 +370,22 @@ DEVICE_RULES = {
 # With several devices the body's equations are bound again inside the
 # shard_map over the process's devices, whose mesh is not the traced body's:
 # what was typed for that mesh and would clash with the blocks is made again.
-# An iota (jnp.argsort's) and a broadcast (under JAX 0.10, the zeros of
-# jax.nn.relu's derivative rule) get the block's default sharding; a
-# reshard to the traced mesh's (JAX 0.10) is left out; a jax.numpy
-# operation written as a "hi" primitive (jnp.searchsorted, jnp.einsum, ...)
-# holds its result's type, so it is expanded into the primitives it stands
-# for.
+# Every operation's result sharding typed for the traced mesh is left to
+# JAX (`untyped`: an iota, jnp.argsort's; a broadcast, the zeros of
+# jax.nn.relu's derivative rule under JAX 0.10; the dot_general, reshape
+# and reductions of a derivative taken inside the body, which `jax.vmap`
+# of the body checks against its mesh); a reshard to the traced mesh's
+# (JAX 0.10) is left out; a jax.numpy operation written as a "hi" primitive
+# (jnp.searchsorted, jnp.einsum, ...) holds its result's type, so it is
+# expanded into the primitives it stands for.
+def untyped(params):
+    """`params` without the result shardings typed for the traced mesh."""
+    return {key: None if key in ("sharding", "out_sharding") and
+            isinstance(value, jax.sharding.NamedSharding) else value
+            for key, value in params.items()}
+
+
 DEVICE_RETYPED = {
-    "iota": lambda primitive, **params: primitive.bind(**dict(params, sharding=None)),
-    "broadcast_in_dim": lambda primitive, *ins, **params: primitive.bind(
-        *ins, **dict(params, sharding=None)),
     "reshard": lambda primitive, x, **_: x,
     "call_hi_primitive": lambda primitive, *ins, **params: primitive.to_lojax(*ins, **params),
 }
