@@ -207,3 +207,49 @@ def test_scalars_and_empty_buffers(comm, jit):
     assert_all_equal(dict(zip(SMALL, zip(outs, expected))))
     assert counts == [int(np.prod(s)) for s, _ in SMALL.values()]
     assert sources == [source] * len(SMALL)
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("receiver", ["recv", "sendrecv", "sendrecv with its own sendtag"])
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_gradient_when_the_receive_takes_any_tag(comm, receiver, jit):
+    """jax.grad through a send whose tag the receive does not name (recv's
+    and sendrecv's default, MPI.ANY_TAG): the receive's transpose sends the
+    cotangent back with a tag of its own (0, or sendrecv's sendtag), which
+    the send's transpose must accept. It waited for the forward tag: a hang."""
+    if comm.size < 2:
+        pytest.skip("needs a sender and a receiver")
+    tag = 0 if receiver == "sendrecv with its own sendtag" else 5
+
+    def loss(w):
+        if comm.rank == 0:
+            mpicoll.send(w * 2, 1, tag=tag)
+            return jnp.sum(w)
+        if comm.rank == 1:
+            if receiver == "recv":
+                y = mpicoll.recv(w, 0)
+            else:
+                y = mpicoll.sendrecv(w, w, source=0, dest=MPI.PROC_NULL,
+                                     sendtag=3 if tag == 0 else 0)
+            return jnp.sum(y ** 2)
+        return jnp.sum(w)
+
+    w = jnp.arange(3.0) + 1
+    grad = jax.grad(loss)
+    got = np.asarray((jax.jit(grad) if jit else grad)(w))
+    # rank 1's loss is sum((2 w_0)^2): 8 w_0 on rank 0, on top of its own 1
+    want = {0: 1 + 8 * np.asarray(w), 1: np.zeros(3)}.get(comm.rank, np.ones(3))
+    np.testing.assert_allclose(got, want)
+    np.testing.assert_array_equal(mpicoll.allreduce(jnp.ones(()), MPI.SUM), comm.size)
+
+
+@pytest.mark.parametrize("op", ["recv", "sendrecv"])
+def test_derivative_of_a_receive_from_any_source_is_refused_naming_the_op(comm, op):
+    """The rank a derivative goes back to is known only at run time with
+    MPI.ANY_SOURCE: differentiating such a receive is a NotImplementedError
+    at trace time that names the operation called (here on every rank,
+    under jit, so nothing is sent: eagerly the primal receive runs first)."""
+    receive = (lambda w: mpicoll.recv(w, MPI.ANY_SOURCE)) if op == "recv" else (
+        lambda w: mpicoll.sendrecv(w, w, source=MPI.ANY_SOURCE, dest=MPI.PROC_NULL))
+    with pytest.raises(NotImplementedError, match=f"of {op} needs an explicit source"):
+        jax.jit(jax.grad(lambda w: jnp.sum(receive(w))))(jnp.ones(2))

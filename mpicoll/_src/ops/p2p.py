@@ -162,13 +162,17 @@ def _send_transpose(ct, x, *, dest, tag, comm, chunk_bytes, kind, returns_cotang
     if peer:
         _refuse_backward_pass_to_be_transformed("send")
     template = jnp.zeros(x.aval.shape, x.aval.dtype)
-    return [recv_p.bind(template, source=dest, tag=tag, comm=comm, status=None,
+    # any tag: the receive this send met may have taken any tag (MPI.ANY_TAG,
+    # recv's default), and its transpose then sends with one of its own;
+    # messages between two ranks arrive in order, so the cotangent that
+    # comes from dest first is this send's
+    return [recv_p.bind(template, source=dest, tag=MPI.ANY_TAG, comm=comm, status=None,
                         chunk_bytes=chunk_bytes, kind=KIND_DERIVATIVE, receives_cotangent=peer)]
 
 
 def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind,
                     receives_cotangent):
-    _require_known_source(source, "the transpose")
+    _require_known_source(source, "the transpose", "recv")
     peer = source != MPI.PROC_NULL
     if peer:
         _refuse_backward_pass_to_be_transformed("recv")
@@ -180,7 +184,7 @@ def _recv_transpose(ct, x, *, source, tag, comm, status, chunk_bytes, kind,
 
 
 def _recv_tangent_params(params):
-    _require_known_source(params["source"], "differentiation")
+    _require_known_source(params["source"], "differentiation", "recv")
     return derivative_kind(params)
 
 

@@ -124,11 +124,16 @@ sendrecv_p = mpi_primitive(
 )
 
 
-def _require_known_source(source, what):
+def _require_known_source(source, what, op="sendrecv"):
+    # (raised on the receiving rank only, while it traces: its sender cannot
+    # know, and waits; docs/errors.md, "Mistakes only one rank can see")
     if source == MPI.ANY_SOURCE:
         raise NotImplementedError(
-            f"{what} of sendrecv needs an explicit source rank: with MPI.ANY_SOURCE "
-            "the rank to send the derivative to is only known at run time")
+            f"{what} of {op} needs an explicit source rank: with MPI.ANY_SOURCE "
+            "the rank to send the derivative to is only known at run time. Only "
+            "this rank can tell: the sender waits for the derivative, so end the "
+            "job (run under `python -m mpi4py`, which aborts every rank on an "
+            "uncaught exception)")
 
 
 def _tangent_params(params):
