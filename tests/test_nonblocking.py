@@ -423,6 +423,43 @@ def test_blocking_and_nonblocking_ends_transpose_together(comm, jit):
                       **follow_up(comm)}, comm=comm)
 
 
+@JIT
+@pytest.mark.parametrize("blocking", ["recv", "sendrecv"])
+def test_blocking_receive_leaves_a_pending_send_its_answer(comm, jit, blocking):
+    """A differentiated isend (isendrecv) pending while a blocking recv
+    (sendrecv) from the same rank looks for its message, with the same tag:
+    the answer to the pending send may arrive first, and the blocking
+    operation must leave it to the request (it took it as its own: the
+    request's wait then waited forever; at 2 ranks, where left and right
+    are one rank). jvp and vjp, against the serial derivatives."""
+    left, right = ring(comm)
+    x = jnp.asarray(np.arange(3.0) + 10 * comm.rank)
+    t = jnp.asarray(np.arange(3.0) * 0.5 + comm.rank + 1)
+
+    def f(v):
+        if blocking == "recv":
+            request = mpicoll.isend(v ** 2, right, tag=6)
+            y = mpicoll.recv(v, left, tag=6)
+            mpicoll.wait(request)
+            return 3 * y
+        request = mpicoll.isendrecv(v ** 2, v, left, right, sendtag=6, recvtag=6)
+        y = mpicoll.sendrecv(3 * v, v, left, right, sendtag=6, recvtag=6)
+        return mpicoll.wait(request) + y
+
+    # serial: the result on rank r depends on x_left(r) only
+    xs, ts = gather_global(comm, np.asarray(x)), gather_global(comm, np.asarray(t))
+    if blocking == "recv":
+        want, want_t = 3 * xs[left] ** 2, 6 * xs[left] * ts[left]
+        want_ct = 6 * np.asarray(x) * ts[right]
+    else:
+        want, want_t = xs[left] ** 2 + 3 * xs[left], (2 * xs[left] + 3) * ts[left]
+        want_ct = (2 * np.asarray(x) + 3) * ts[right]
+    y, y_t = call(lambda v, d: jax.jvp(f, (v,), (d,)), jit, x, t)
+    pulled = call(lambda v, c: jax.vjp(f, v)[1](c)[0], jit, x, t)
+    assert_all_equal({"value": (y, want), "jvp": (y_t, want_t), "vjp": (pulled, want_ct),
+                      **follow_up(comm)}, comm=comm)
+
+
 # ------------------------------------------------------------- control flow
 
 def test_requests_carried_through_fori_loop(comm):

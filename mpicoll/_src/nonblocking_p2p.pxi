@@ -200,6 +200,41 @@ cdef void progress_p2p() noexcept nogil:
     mpicoll_nb_unlock()
 
 
+cdef int hand_over_reply(int source, int wire_tag, MPI_Comm comm) noexcept nogil:
+    """A blocking point-to-point operation looking for its message found
+    this reply from `source` first, and it answers another operation's
+    differentiated send: receive it for the pending request that sent that
+    message (same communicator, destination and user tag), whose wait would
+    otherwise wait forever. (Blocking operations look with MPI_ANY_TAG, and
+    their own replies come in the same way.) Left alone while a wait in
+    another thread may be about to take it; dropped when no request awaits
+    it (the reply to a request whose wait failed)."""
+    cdef int i, flag = 0
+    cdef Pending* p
+    cdef Pending* owner = NULL
+    cdef bint taken_elsewhere = False
+    mpicoll_nb_lock()
+    # under the lock, so that the progress thread cannot take it meanwhile
+    cdef int ierr = MPI_Iprobe(source, wire_tag, comm, &flag, MPI_STATUS_IGNORE)
+    if ierr == MPI_SUCCESS and flag:
+        for i in range(N_SLOTS):
+            p = &requests[i]
+            if p.handle == 0 or not p.msg.reply_due or p.msg.reply != 0:
+                continue
+            if p.taken:
+                taken_elsewhere = True
+            elif p.msg.active and p.msg.sends_posted and p.comm == comm and \
+                    p.msg.dest == source and p.msg.sendtag == wire_tag // KIND_SPAN:
+                owner = p
+                break
+        if owner != NULL or not taken_elsewhere:
+            ierr = MPI_Recv(NULL, 0, MPI_BYTE, source, wire_tag, comm, MPI_STATUS_IGNORE)
+            if ierr == MPI_SUCCESS and owner != NULL:
+                owner.msg.reply = wire_tag % KIND_SPAN
+    mpicoll_nb_unlock()
+    return ierr
+
+
 cdef int find_disagreement(Pending* p, bint* found) noexcept nogil:
     """Whether a message of the other differentiation state waits where
     `p`'s first receive (not yet matched) expects its message: then cancel

@@ -63,7 +63,8 @@ cdef int find_message(int source, int tag, int kind, MPI_Comm comm, int* flag,
     The earliest message from `source` is taken if its user tag matches
     (MPI keeps messages between two ranks in order, so it is the one an
     unchunked receive would match), or if it is the reply to this
-    operation's own differentiated send (the caller takes it aside);
+    reply to a differentiated send (the caller takes it aside or hands it
+    over);
     otherwise each kind this receive can pair with is looked for in turn."""
     cdef int ierr = MPI_Iprobe(source, MPI_ANY_TAG, comm, flag, st)
     if ierr != MPI_SUCCESS or not flag[0] or tag == MPI_ANY_TAG \
@@ -339,10 +340,19 @@ cdef inline void pin_envelope(Transfer* x, const MPI_Status* st) noexcept nogil:
         x.result.MPI_TAG = x.recvtag
 
 
+cdef inline bint awaits_reply(const Transfer* x, const MPI_Status* st) noexcept nogil:
+    """Whether the reply `st` found answers this call's own differentiated
+    send (to its source, with the same user tag) and none came yet."""
+    return x.sent > 0 and x.dest != MPI_PROC_NULL and (x.kind & KIND_DIFFERENTIATED) != 0 \
+        and x.reply == 0 and st.MPI_SOURCE == x.dest \
+        and st.MPI_TAG // KIND_SPAN == x.sendtag // KIND_SPAN
+
+
 cdef int find_first_message(Transfer* x) noexcept nogil:
     """Before the first receive: find the message it takes (`find_message`),
     fix its source and tag, and see whether its kind pairs with this call's.
-    A reply to this call's own send that comes first is taken aside."""
+    A reply to this call's own send that comes first is taken aside; one
+    to another operation's send is handed over (`hand_over_reply`)."""
     if x.reqs[1] != MPI_REQUEST_NULL or not x.receiving or not x.first \
             or x.source == MPI_PROC_NULL:
         return MPI_SUCCESS
@@ -354,8 +364,14 @@ cdef int find_first_message(Transfer* x) noexcept nogil:
     if not flag:
         return poll_again(x)
     if is_reply(st.MPI_TAG):
-        # the answer to this call's own send (source is its dest),
-        # which arrived first: keep it, and go on waiting for data
+        if not awaits_reply(x, &st):
+            # the answer to a pending nonblocking send to that rank (an
+            # isend before this receive): its request takes it, or the
+            # request would wait for it forever
+            ierr = hand_over_reply(st.MPI_SOURCE, st.MPI_TAG, x.comm)
+            return ierr if ierr != MPI_SUCCESS else poll_again(x)
+        # the answer to this call's own send, which arrived first: keep
+        # it, and go on waiting for data
         x.reply = st.MPI_TAG % KIND_SPAN
         ierr = MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, x.comm,
                         MPI_STATUS_IGNORE)
