@@ -673,7 +673,11 @@ def isend(x, dest, *, tag=0, comm=None):
     from ``dest``. The derivative messages are nonblocking, as
     ``isendrecv``'s, so posting orders that are safe without
     differentiation (every rank: ``irecv`` from the left, ``isend`` to the
-    right, then the waits) stay safe under ``jvp`` and ``grad``.
+    right, then the waits) stay safe under ``jvp`` and ``grad``. Under
+    ``grad``, ``vjp`` and ``linear_transpose`` the cotangent must come back
+    with ``tag``: a receive that met this send with ``MPI.ANY_TAG``
+    (``recv``'s default) sends it back with tag 0, so give such a receive
+    the tag when it is not 0 (a blocking ``send`` accepts any tag back).
     """
     x = as_array(x, "x")
     # a one-element template: room for a derivative request's handle
