@@ -398,6 +398,26 @@ def run_spmd(path):
         close(got, want, "vmap of spmd over a body's derivative")
     checks.run("vmap of a body that differentiates", vmapped_derivative)
 
+    def prng_keys():
+        """Typed PRNG keys through ppermute, all_gather and all_to_all
+        between and within processes: each device gets the keys that the
+        serial program's permutation, gather and transpose of the global
+        key array put there."""
+        keys = jax.random.split(jax.random.key(3), G * G).reshape(G, G)
+        data = np.asarray(jax.random.key_data(keys))              # [member, j, 2]
+        f = mpicoll.spmd(lambda k: (
+            lax.ppermute(k, "i", [(j, (j + 1) % G) for j in range(G)]),
+            lax.all_gather(k, "i", tiled=True), lax.all_to_all(k, "i", 1, 0, tiled=True)),
+            line, P("i"), (P("i"), P("i"), P(None, "i")))
+        mine = [rank * D + d for d in range(D)]
+        outs = f(keys[rank * D:(rank + 1) * D][:, None])        # [D, 1, G] per device
+        wants = (np.stack([data[(m - 1) % G][None] for m in mine]),
+                 np.stack([data] * D), np.stack([data[:, m:m + 1] for m in mine]))
+        for what, out, want in zip(("ppermute", "all_gather", "all_to_all"), outs, wants):
+            assert jnp.issubdtype(out.dtype, jax.dtypes.prng_key), (what, out.dtype)
+            close(jax.random.key_data(out), want, what)
+    checks.run("PRNG keys", prng_keys)
+
     # (XLA's CPU backend has no ragged all-to-all: the reference is the
     # exchange written with jax.numpy on every member's operand)
     blocks = [values((2 * G, 2), 20 + g) for g in range(G)]

@@ -161,6 +161,32 @@ def test_vmap_and_jit_of_spmd():
                                                  for r in range(SIZE)))
 
 
+@pytest.mark.parametrize("jit", [False, True], ids=["eager", "jit"])
+def test_prng_keys_move_through_collectives(jit):
+    """Typed PRNG keys (`jax.random.key`) go through ppermute, all_gather
+    and all_to_all as through jax.shard_map (they were refused: MPI has no
+    key dtype): each rank gets the keys that the serial program's
+    permutation, gather and transpose of the global key array put there."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    keys = jax.random.split(jax.random.key(7), SIZE * SIZE).reshape(SIZE, SIZE)
+    data = np.asarray(jax.random.key_data(keys))       # [rank, j, 2]
+
+    def f(k):                                           # k: this rank's row, [1, SIZE]
+        shifted = lax.ppermute(k, "i", [(j, (j + 1) % SIZE) for j in range(SIZE)])
+        gathered = lax.all_gather(k, "i", tiled=True)
+        swapped = lax.all_to_all(k, "i", 1, 0, tiled=True)
+        return shifted, gathered, swapped
+    g = mpicoll.spmd(f, mesh, P("i"), (P("i"), P("i"), P(None, "i")))
+    outs = (jax.jit(g) if jit else g)(keys[RANK:RANK + 1])
+    want = {"ppermute": data[(RANK - 1) % SIZE][None], "all_gather": data,
+            "all_to_all": data[:, RANK:RANK + 1]}
+    failures = [f"{name}: {out.dtype}" for name, out in zip(want, outs)
+                if not jnp.issubdtype(out.dtype, jax.dtypes.prng_key)]
+    failures += [name for (name, w), out in zip(want.items(), outs)
+                 if not np.array_equal(jax.random.key_data(out), w)]
+    assert_no_rank_failed(failures)
+
+
 def test_untranslated_collective_raises():
     mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
 

@@ -71,7 +71,7 @@ def run_job(processes, devices, *args):
 CHECKS_BEYOND_PROGRAMS = {"a layout that does not factor is refused",
                 "an axis name the mesh lacks is refused",
                 "blocks not stacked per device are refused",
-                "vmap of a body that differentiates",
+                "vmap of a body that differentiates", "PRNG keys",
                 "ragged_all_to_all/line", "ragged_all_to_all/grid"}
 
 

@@ -72,7 +72,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     * ``axis_index``: this rank's mesh coordinate;
 
     over the sub-communicator of the named axes (a tuple of names: the ranks
-    that differ along those axes, ordered as JAX orders the tuple).
+    that differ along those axes, ordered as JAX orders the tuple). Typed
+    PRNG keys (`jax.random.key`) move as their key data and arrive as keys.
 
     Several devices per process (a mesh made with
     ``devices_per_process=D``): this rank drives the D devices
@@ -515,7 +516,7 @@ def _apply(mesh, primitive, ins, params, eqn=None):
                                    ins, primitive.multiple_results)
     rules = RULES if mesh.devices_per_process == 1 else DEVICE_RULES
     if name in rules:
-        return rules[name](mesh, primitive, *ins, **params)
+        return _keys_as_data(rules[name], mesh, primitive, ins, params)
     if mesh.devices_per_process > 1 and name in DEVICE_RETYPED:
         return DEVICE_RETYPED[name](primitive, *ins, **params)
     if name in CONTROL_FLOW:
@@ -530,6 +531,21 @@ def _apply(mesh, primitive, ins, params, eqn=None):
     if mesh.devices_per_process > 1:
         params = untyped(params)
     return primitive.bind(*subfuns, *ins, **params)
+
+
+def _keys_as_data(rule, mesh, primitive, ins, params):
+    """A collective's rule on typed PRNG keys (`jax.random.key`), which JAX's
+    collectives move like any value: applied to their key data (MPI moves
+    plain numbers), the results made keys again. The key data's extra axes
+    trail the key's, so the collectives' axis parameters still hold."""
+    impls = [jax.random.key_impl(x) for x in ins
+             if jnp.issubdtype(getattr(x, "dtype", None), jax.dtypes.prng_key)]
+    if not impls:
+        return rule(mesh, primitive, *ins, **params)
+    outs = rule(mesh, primitive, *[jax.random.key_data(x) if jnp.issubdtype(
+        x.dtype, jax.dtypes.prng_key) else x for x in ins], **params)
+    # (the data-moving collectives: one result, of their operand's kind)
+    return jax.random.wrap_key_data(outs, impl=impls[0])
 
 
 def _eval_closed(mesh, closed, *args):
