@@ -418,6 +418,26 @@ def run_spmd(path):
             close(jax.random.key_data(out), want, what)
     checks.run("PRNG keys", prng_keys)
 
+    def inside_set_mesh():
+        """Inside a user's jax.set_mesh over this process's devices: values
+        eager and jitted under Auto axes, eager under Explicit ones; jitted
+        under Explicit ones the value, or from JAX 0.12 on (whose verifier
+        refuses the program) a NotImplementedError naming the argument."""
+        f = mpicoll.spmd(lambda v: lax.psum(v, "i") * lax.axis_index("i"), line, P("i"),
+                         P("i"))
+        x = np.full((D, 2), rank + 1.0)
+        want = np.stack([np.full(2, NP * D * (NP + 1) / 2 * (rank * D + d)) for d in range(D)])
+        for axis_type in (jax.sharding.AxisType.Auto, jax.sharding.AxisType.Explicit):
+            with jax.set_mesh(jax.make_mesh((D,), ("data",), axis_types=(axis_type,))):
+                close(f(x), want, f"eager, {axis_type}")
+                try:
+                    close(jax.jit(f)(x), want, f"jit, {axis_type}")
+                except NotImplementedError as exc:
+                    assert axis_type == jax.sharding.AxisType.Explicit and \
+                        "argument 0 is typed as sharded" in str(exc) and \
+                        tuple(int(p) for p in jax.__version__.split(".")[:2]) >= (0, 12), exc
+    checks.run("inside a user's jax.set_mesh", inside_set_mesh)
+
     # (XLA's CPU backend has no ragged all-to-all: the reference is the
     # exchange written with jax.numpy on every member's operand)
     blocks = [values((2 * G, 2), 20 + g) for g in range(G)]

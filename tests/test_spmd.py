@@ -187,6 +187,27 @@ def test_prng_keys_move_through_collectives(jit):
     assert_no_rank_failed(failures)
 
 
+@pytest.mark.parametrize("axis_type", ["Explicit", "Auto"])
+def test_spmd_inside_a_users_set_mesh(axis_type):
+    """Inside a user's `jax.set_mesh` (a mesh of this process's device),
+    spmd runs eagerly and under jit (JAX refused its shard_map over the
+    process mesh: the context mesh must match it); the context mesh is
+    the user's again afterwards."""
+    mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
+    g = mpicoll.spmd(lambda v: lax.psum(v, "i") * lax.axis_index("i"), mesh, P("i"), P("i"))
+    users = jax.make_mesh((1,), ("data",),
+                          axis_types=(getattr(jax.sharding.AxisType, axis_type),))
+    want = np.full(2, SIZE * (SIZE + 1) / 2 * RANK)
+    failures = []
+    with jax.set_mesh(users):
+        x = jnp.full(2, RANK + 1.0)
+        for what, y in (("eager", g(x)), ("jit", jax.jit(g)(x))):
+            compare(failures, what, y, want)
+        if jax.sharding.get_abstract_mesh().axis_names != ("data",):
+            failures.append(f"context mesh afterwards: {jax.sharding.get_abstract_mesh()}")
+    assert_no_rank_failed(failures)
+
+
 def test_untranslated_collective_raises():
     mesh = mpicoll.ProcessMesh((SIZE,), ("i",))
 

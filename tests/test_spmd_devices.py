@@ -72,6 +72,7 @@ CHECKS_BEYOND_PROGRAMS = {"a layout that does not factor is refused",
                 "an axis name the mesh lacks is refused",
                 "blocks not stacked per device are refused",
                 "vmap of a body that differentiates", "PRNG keys",
+                "inside a user's jax.set_mesh",
                 "ragged_all_to_all/line", "ragged_all_to_all/grid"}
 
 

@@ -334,6 +334,24 @@ def abstract_mesh(axis_sizes, axis_names):
                         axis_types=(AxisType.Auto,) * len(axis_names))
 
 
+@contextlib.contextmanager
+def no_context_mesh():
+    """No mesh set by the user's `jax.set_mesh` while spmd traces and runs:
+    spmd's shard_map is over the process mesh, and JAX requires a context
+    mesh to be that one (one per process is not: it holds its devices)."""
+    from jax._src import config, mesh as mesh_lib
+    devices = getattr(mesh_lib, "device_context", None) or config.device_context
+    if mesh_lib.get_abstract_mesh().empty and mesh_lib.get_concrete_mesh().empty:
+        yield
+        return
+    previous = devices.swap_local(mesh_lib.empty_concrete_mesh)
+    try:
+        with mesh_lib.use_abstract_mesh(mesh_lib.empty_abstract_mesh):
+            yield
+    finally:
+        devices.set_local(previous)
+
+
 def jaxpr_parts(jaxpr):
     """(open jaxpr, its constants' values) of a jaxpr parameter."""
     if not JAXPR_CARRIES_CONSTS and isinstance(jaxpr, core.ClosedJaxpr):

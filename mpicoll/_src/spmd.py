@@ -74,6 +74,8 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
     over the sub-communicator of the named axes (a tuple of names: the ranks
     that differ along those axes, ordered as JAX orders the tuple). Typed
     PRNG keys (`jax.random.key`) move as their key data and arrive as keys.
+    A mesh set with `jax.set_mesh` around the call is put aside while `f`
+    is traced and run (the mesh there is the process mesh).
 
     Several devices per process (a mesh made with
     ``devices_per_process=D``): this rank drives the D devices
@@ -155,6 +157,9 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
       ValueError (several devices per process): an argument's leading axis
         is not D, or the process has fewer than D local devices (raised by
         `spmd` itself).
+      NotImplementedError (several devices per process, JAX 0.12 or later):
+        called inside `jax.jit` under a `jax.set_mesh` with Explicit axes,
+        which types the arguments as sharded over that mesh.
       NotImplementedError: under `jax.linear_transpose`, a program that is
         not linear (JAX's own error, on every rank).
     """
@@ -219,10 +224,15 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
 
     @functools.wraps(f)
     def call(*args):
+        with ji.no_context_mesh():
+            return call_here(*args)
+
+    def call_here(*args):
         static, blocks = _Static.split(args, in_specs)
         if several:
             for i, x in enumerate(blocks):
                 block_shape(mesh, x, i)
+                _refuse_explicit_sharding(x, i)
             # (a committed array on other devices than the local mesh's would
             # be refused by jit)
             sharding = jax.NamedSharding(local_mesh, jax.sharding.PartitionSpec(
@@ -248,6 +258,21 @@ def spmd(f, mesh, in_specs, out_specs, *, check_vma=True):
                                                          linear), blocks)
         return program(*blocks)
     return call
+
+
+def _refuse_explicit_sharding(x, i):
+    """Several devices per process: spmd splits each argument over the
+    process's devices itself, which an argument typed as sharded over a
+    mesh with Explicit axes (traced inside `jax.jit` under such a
+    `jax.set_mesh`) contradicts: from JAX 0.12 on, XLA's verifier refuses
+    the program (JAX 0.10 compiles it)."""
+    mesh = getattr(getattr(getattr(x, "aval", None), "sharding", None), "mesh", None)
+    if isinstance(x, jax.core.Tracer) and mesh is not None and not mesh.empty and \
+            mesh._any_axis_explicit and ji._jax_version() >= (0, 12):
+        raise NotImplementedError(
+            f"mpicoll.spmd: argument {i} is typed as sharded over a mesh with Explicit "
+            f"axes ({mesh}); with several devices per process spmd places its arguments "
+            "itself: call it outside that jax.set_mesh, or with a mesh of Auto axes")
 
 
 def _block_types(mesh, static, blocks):
