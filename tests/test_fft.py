@@ -204,6 +204,39 @@ def test_leading_batch_axes_and_vmap(dims):
     assert rel_err(moved, want[0]) < 1e-12
 
 
+@pytest.mark.parametrize("dims", GRIDS, ids=str)
+def test_zero_length_batch_axis(dims):
+    """A batch axis of length 0 gives what the serial empty batch gives (an
+    empty result of the layout's shape and dtype, as a batch of one shows,
+    and an empty gradient), eager and jitted, as vmap over it does (it was
+    refused as an empty block)."""
+    comm = cart(dims)
+    shape = (5, 6, 7)
+
+    def local(space, real=False):
+        return tuple(s.stop - s.start for s in
+                     fft.local_slices(shape, comm, space=space, real=real))
+    cases = {"fft3d": (mpicoll.fft3d, local("real"), np.complex128),
+             "rfft3d": (mpicoll.rfft3d, local("real"), np.float64),
+             "ifft3d": (mpicoll.ifft3d, local("fourier"), np.complex128),
+             "irfft3d": (lambda v, c: mpicoll.irfft3d(v, shape[2], c),
+                         local("fourier", real=True), np.complex128)}
+    failures = []
+    for name, (fn, block, dtype) in cases.items():
+        one = np.asarray(fn(np.ones((1,) + block, dtype), comm))
+        x = np.zeros((2, 0) + block, dtype)
+        for jit in (False, True):
+            got = (jax.jit(lambda v: fn(v, comm)) if jit else lambda v: fn(v, comm))(x)
+            if got.shape != (2, 0) + one.shape[1:] or got.dtype != one.dtype:
+                failures.append(f"{name} jit={jit}: {got.shape} {got.dtype}, want "
+                                f"{(2, 0) + one.shape[1:]} {one.dtype}")
+        grad = jax.grad(lambda v: jnp.sum(jnp.abs(fn(v, comm)) ** 2))(x)
+        if grad.shape != x.shape or grad.dtype != x.dtype:
+            failures.append(f"{name} grad: {grad.shape} {grad.dtype}")
+    every = WORLD.allgather(failures)
+    assert not any(every), every
+
+
 # ------------------------------------------------------------------ helpers
 
 @pytest.mark.parametrize("dims", GRIDS, ids=str)

@@ -134,12 +134,14 @@ def collectively(grid, who, check):
     return result
 
 
-def gather_global_shape(grid, block_shape, assignment, *, who):
+def gather_global_shape(grid, block_shape, assignment, *, who, batch=0):
     """The global shape whose decomposition gives every rank its block.
 
     Collective over ``grid.comm`` (trace time). Every rank raises the same
     ValueError if any rank's block is not its `np.array_split` block of the
-    implied global shape (listing the offending ranks), or is empty.
+    implied global shape (listing the offending ranks), or is empty along an
+    axis after the first `batch` (batch axes may have length 0: there is
+    nothing to compute, as for the serial transform of an empty batch).
     """
     shapes = grid.comm.allgather(tuple(int(n) for n in block_shape))
     size = len(shapes)
@@ -166,7 +168,7 @@ def gather_global_shape(grid, block_shape, assignment, *, who):
             f"{who}: the blocks do not form a decomposition of one global array of "
             f"shape {global_shape} (each rank must hold its np.array_split block): "
             f"{details}")
-    empty = [r for r in range(size) if 0 in shapes[r]]
+    empty = [r for r in range(size) if 0 in shapes[r][batch:]]
     if empty:
         raise ValueError(f"{who}: rank(s) {empty} hold an empty block; every rank needs "
                          "at least one element per axis")

@@ -157,7 +157,7 @@ def _prepare(x, comm, norm, who, space, *, real_input, n=None):
     x = decomposition.collectively(grid, who, local)
     batch = x.ndim - 3        # (batch axes must agree too)
     full = decomposition.gather_global_shape(
-        grid, x.shape, (None,) * batch + _layout(grid, space), who=who)
+        grid, x.shape, (None,) * batch + _layout(grid, space), who=who, batch=batch)
     return x, grid, full[batch:]
 
 
@@ -166,7 +166,7 @@ def fft3d(x, comm=None, *, norm="backward"):
 
     Args:
       x: this rank's real-space block of the global (N0, N1, N2) array, with
-        any leading batch axes: shape ``(..., n0, n1, N2)`` where n0 (n1) is
+        any leading batch axes (length 0 too): shape ``(..., n0, n1, N2)`` where n0 (n1) is
         this rank's ``np.array_split`` block of N0 (N1) along grid dimension 0
         (1). Complex; real input is promoted as ``jnp.fft.fftn`` does
         (complex64 for float32, 16-bit floats and integers up to 32 bits,
